@@ -1,0 +1,40 @@
+"""trionfi: the triumph family of trick-taking card games (Briscola, Trijumf, Triomphe, Trionfetti, Troccas).
+
+>>> import trionfi
+>>> game = trionfi.load("briscola", players=2)
+>>> state = game.deal(seed=7)
+>>> state.current_player
+0
+>>> len(state.hand(0))
+3
+"""
+
+from .cards import Card, card, cards
+from .engine import Action, Game, State
+from .errors import CardError, DeckError, IllegalAction, OptionError, RecordError, TrionfiError
+from .games.briscola import Briscola
+from .match import Match
+from .records import replay
+from .registry import games, load, register
+
+register(Briscola)
+
+__all__ = [
+    "Action",
+    "Card",
+    "CardError",
+    "DeckError",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "OptionError",
+    "RecordError",
+    "State",
+    "TrionfiError",
+    "card",
+    "cards",
+    "games",
+    "load",
+    "replay",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,382 @@
+"""Briscola and its family, one game with options.
+
+Two to six players (Bosnian Briškula: up to ten), three cards each, the turned-up card's suit is trumps and
+lies under the stock, so it is the last card drawn. Any card may be played at any time; the highest trump,
+else the highest card of the suit led, wins; the winner draws first and leads next. The side with more than
+60 of the 120 card points wins the deal.
+
+Variants are options, not copies: ``variant`` picks Briscola a 31 (``a31``: a claim of 31 points ends the
+deal), ``scoperta`` (open hands and the top of the stock), ``briscolone`` (five cards, no trumps, optional
+follow-suit, played to a cumulative 121 or 151), ``bosnian`` (32 cards A 10 K Q J 9 8 7; with a short stock
+only the players who drew play the next trick), ``double`` (four cards, everyone plays twice to a trick) and
+``schembil`` (six players whose captains, the rais, direct their partners). Five-player Briscola Chiamata has
+a different structure and is the separate game ``briscola-chiamata``.
+
+Choices we made where the texts are silent (RULES.md §2.14): cards are dealt singly counter-clockwise from
+the dealer's right (``deal_singly``); three players remove the 2 of coins; the A/3 turn-up rule re-inserts
+the card at a random place strictly inside the stock and repeats; a deal of three or more individual players
+is won by the highest total (a tie at the top shares the win); Briscola a 31 with no claim falls back to
+the 60-point rule; a Bosnian short trick is played by the drawers only, the winner leading.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from ..cards import BOSNIAN_32, FRENCH_40, ITALIAN_40, Card, Deck
+from ..engine import PLAY, Action, Game, TrickState, side_results
+from ..errors import OptionError
+from ..options import Option
+from ..ranking import BOSNIAN, BRISCOLA, BRISCOLA_FRENCH, BRISCOLA_SOUTHERN, RankTable
+from ..tricks import follow, free
+
+VARIANTS = ("standard", "a31", "scoperta", "briscolone", "bosnian", "double", "schembil")
+# RULES.md §7 lists player counts among the variant names; they are accepted as spellings of `players`.
+PLAYER_COUNT_VARIANTS = {"two_player": 2, "three": 3, "four": 4, "six": 6}
+COMMUNICATION = ("none", "signals", "conversation")
+
+CLAIM = Action("claim", "claim")
+
+
+def _parse_rais(value: Any) -> tuple[int, int]:
+    if isinstance(value, str):
+        parts = [p for p in value.replace(",", " ").split() if p]
+        try:
+            value = tuple(int(p) for p in parts)
+        except ValueError:
+            value = None
+    if (isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, int) for v in value)
+            and value[0] % 2 == 0 and value[1] % 2 == 1 and all(0 <= v < 6 for v in value)):
+        return (value[0], value[1])
+    raise OptionError(
+        f"option rais={value!r} is not allowed; allowed: two seats, the captain of seats 0 2 4 and the "
+        "captain of seats 1 3 5, e.g. '0,1' or (2, 3)"
+    )
+
+
+class Briscola(Game):
+    __doc__ = __doc__
+    name = "briscola"
+    title = "Briscola"
+    aliases = ("briskula", "briškula", "briscolone", "schembil")
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("players", 2, "number of players: 2, 3, 4 or 6 (bosnian: 2-10; double: 2 or 4; schembil: 6)",
+               kind=int, low=2, high=10),
+        Option("variant", "standard", "which member of the family", choices=VARIANTS,
+               aliases={"bosnian32": "bosnian", "briskula": "standard", "double_briskula": "double",
+                        "four_card": "double"}),
+        Option("deck", "italian", "italian (40 cards) or french (52 without 8 9 10); bosnian uses 32 cards",
+               choices=("italian", "french")),
+        Option("southern_order", False, "French pack: the jack (3 points) above the queen (2 points)",
+               kind=bool),
+        Option("partnerships", None, "4 or 6 players in two teams (default: yes with 4 and 6 players)",
+               choices=(None, True, False)),
+        Option("deal_singly", True, "deal one card at a time (false: each hand in one packet)", kind=bool),
+        Option("reject_ace_three_indicator", False,
+               "a turned-up ace or three goes back inside the stock and another card is turned", kind=bool),
+        Option("removed_two_for_three_players", "2d", "the 2 left out of the pack with three players",
+               choices=("2d", "2c", "2s", "2b", "2h")),
+        Option("communication", "none", "partnership talk: none, signals (to partners) or conversation "
+               "(public questions and orders)", choices=COMMUNICATION),
+        Option("show_partner_after_stock", False, "partners see each other's hands once the stock is gone",
+               kind=bool),
+        Option("rais", (0, 1), "schembil: the two captains (one per team)"),
+        Option("must_follow_suit", False, "briscolone: the second player must follow suit if able", kind=bool),
+        Option("target", None, "match: cumulative points to win (briscolone default 121; e.g. 120 for "
+               "'first to 120'); none = best-of deals", choices=None, kind=None),
+        Option("best_of", 3, "match: number of deals in a best-of match (odd)", kind=int, low=1, high=99),
+        Option("claim_target", 31, "briscola a 31: the points a claim must reach", kind=int, low=1, high=120),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        # A rais value gets its own parser; resolve() only knows plain kinds.
+        if "rais" in options:
+            options = {**options, "rais": _parse_rais(options["rais"])}
+        if "target" in options and options["target"] is not None:
+            t = options["target"]
+            try:
+                t = int(t)
+            except (TypeError, ValueError):
+                raise OptionError(f"option target={t!r} is not allowed; allowed: a whole number of points "
+                                  "from 31 to 999, or none") from None
+            if not 31 <= t <= 999:
+                raise OptionError(f"option target={t!r} is not allowed; allowed: 31 to 999, or none")
+            options = {**options, "target": t}
+        super().__init__(**options)
+
+    def _configure(self) -> None:
+        o = self.options
+        given = self._given
+        variant = o["variant"]
+        n = o["players"]
+
+        def require(cond: bool, message: str) -> None:
+            if not cond:
+                raise OptionError(message)
+
+        def only(name: str, where: bool, what: str) -> None:
+            if name in given and given[name] != self._default(name):
+                require(where, f"option {name} applies only to {what}")
+
+        players_for = {"a31": (2,), "scoperta": (2,), "briscolone": (2,), "schembil": (6,), "double": (2, 4),
+                       "bosnian": tuple(range(2, 11)), "standard": (2, 3, 4, 6)}[variant]
+        require(n in players_for, f"{variant} Briscola is played by {', '.join(map(str, players_for))} "
+                f"players, not {n}")
+        only("must_follow_suit", variant == "briscolone", "variant=briscolone")
+        only("claim_target", variant == "a31", "variant=a31")
+        only("rais", variant == "schembil", "variant=schembil")
+        only("removed_two_for_three_players", n == 3 and variant == "standard", "three-player Briscola")
+        only("southern_order", o["deck"] == "french", "deck=french (the Italian pack has a horse, no queen)")
+        require(not (variant == "bosnian" and "deck" in given), "the bosnian variant uses its own 32-card pack")
+        require(o["removed_two_for_three_players"] != "2h" or o["deck"] == "french",
+                "2h is a French card: with the Italian pack remove 2d, 2c, 2s or 2b")
+        require(o["removed_two_for_three_players"] != "2b" or o["deck"] == "italian",
+                "2b is an Italian card: with the French pack remove 2h, 2d, 2c or 2s")
+
+        # Teams: 4 and 6 players sit alternately in two teams; Bosnian four may also play each for himself.
+        partners = o["partnerships"]
+        if partners is None:
+            partners = n in (4, 6)
+        require(not partners or n in (4, 6), "partnerships need 4 or 6 players")
+        require(partners or n not in (4, 6) or variant == "bosnian",
+                f"{n}-player {variant} Briscola is a partnership game (partnerships=false only with bosnian)")
+        self.partnerships = partners
+        self.players = n
+        self._set_sides([range(0, n, 2), range(1, n, 2)] if partners else [[s] for s in range(n)])
+
+        talk = o["communication"]
+        if variant == "schembil":
+            require(talk in ("none", "conversation") or "communication" not in given,
+                    "schembil uses conversation restricted to the rais")
+            talk = "conversation"
+        require(talk == "none" or partners, "communication needs partnerships (4 or 6 players)")
+        only("show_partner_after_stock", partners, "partnership games")
+        self.communication = talk
+
+        # The pack and its ranking.
+        table: RankTable
+        deck: Deck
+        if variant == "bosnian":
+            deck, table = BOSNIAN_32, BOSNIAN
+        elif o["deck"] == "french":
+            deck, table = FRENCH_40, BRISCOLA_SOUTHERN if o["southern_order"] else BRISCOLA_FRENCH
+        else:
+            deck, table = ITALIAN_40, BRISCOLA
+        if n == 6 and variant != "bosnian":
+            deck = deck.without(f"{deck.name}-no2", deck.description + ", without the four 2s",
+                                [c for c in deck if c.rank == "2"])
+        elif n == 3 and variant == "standard":
+            two = o["removed_two_for_three_players"]
+            deck = deck.without(f"{deck.name}-{two}", f"{deck.description}, without the {two}",
+                                [c for c in deck if c == two])
+        self.deck = deck
+        self.rank_table = table
+        self.strength = table.strengths(deck)
+        self.card_points = table.card_points(deck)
+        self.top_two = table.order[:2]  # the cards the A/3 turn-up rule sends back
+
+        self.variant = variant
+        self.hand_size = {"double": 4, "briscolone": 5}.get(variant, 3)
+        self.has_trump = variant != "briscolone"
+        self.laps = 2 if variant == "double" else 1
+        self.restriction = follow if (variant == "briscolone" and o["must_follow_suit"]) else free
+        # Per leader, the seats of a full trick in play order (twice round in double Briškula).
+        self.rotations = tuple(tuple((lead + i) % n for i in range(n)) * self.laps for lead in range(n))
+        self.draw_order = tuple(tuple((w + i) % n for i in range(n)) for w in range(n))
+        require(n * self.hand_size + (1 if self.has_trump else 0) <= len(deck),
+                f"{n} players cannot be dealt {self.hand_size} cards each from {len(deck)}")
+        self.open_hands = variant == "scoperta"
+        self.has_extras = variant in ("a31", "schembil") or talk != "none" or o["show_partner_after_stock"]
+        if variant == "schembil":
+            self.rais = o["rais"]
+
+    def _default(self, name: str) -> Any:
+        return next(opt.default for opt in self.OPTIONS if opt.name == name)
+
+    def match_policy(self) -> Any:
+        from ..match import BestOf, Target
+
+        target = self.options["target"]
+        if target is None and self.variant == "briscolone":
+            target = 121
+        if target is not None:
+            return Target(target)
+        return BestOf(self.options["best_of"])
+
+
+class BriscolaState(TrickState):
+    """One deal of Briscola (any variant of :class:`Briscola`)."""
+
+    __slots__ = ("claim", "indicator", "indicator_holder", "messages", "stock", "talk", "views")
+
+    def __init__(self, game: Briscola, seed: int, dealer: int, stacked: list[Card] | None) -> None:
+        super().__init__(game, seed, dealer, stacked)
+        rng = random.Random(seed)
+        order = list(stacked) if stacked is not None else list(game.deck)
+        if stacked is None:
+            rng.shuffle(order)
+        n, size = game.players, game.hand_size
+        first = (dealer + 1) % n  # the dealer's right receives first and leads
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        dealt = n * size
+        if game.options["deal_singly"]:
+            for k in range(dealt):
+                hands[(first + k) % n].append(order[k])
+        else:
+            for i in range(n):
+                hands[(first + i) % n].extend(order[i * size:(i + 1) * size])
+        rest = order[dealt:]
+        self.indicator: Card | None = None
+        if game.has_trump:
+            indicator, face_down = rest[0], rest[1:]
+            if game.options["reject_ace_three_indicator"]:
+                while indicator.rank in game.top_two:
+                    face_down.insert(rng.randint(1, len(face_down) - 1), indicator)
+                    indicator = face_down.pop(0)
+            self.indicator = indicator
+            # Kept top-last so drawing is list.pop(); the indicator lies at the bottom, drawn last.
+            self.stock = [indicator, *reversed(face_down)]
+            self.trump = indicator.suit
+        else:
+            self.stock = rest[::-1]
+            self.trump = None
+        self.indicator_holder: int | None = None
+        self.claim: tuple[int, bool] | None = None
+        self.messages: list[Any] = []
+        self.talk: Any = None
+        self.views: dict[int, Any] = {}
+        self._strength = game.strength
+        self._points = game.card_points
+        self._restriction = game.restriction
+        self._init_play(hands, first, game.rotations[first])
+        if game.has_extras:
+            from . import briscola_talk
+
+            briscola_talk.start_trick(self)
+
+    def clone(self) -> BriscolaState:
+        new = BriscolaState.__new__(BriscolaState)
+        self._copy_play(new)
+        new.stock = self.stock[:]
+        new.indicator = self.indicator
+        new.indicator_holder = self.indicator_holder
+        new.claim = self.claim
+        new.messages = self.messages[:]
+        new.talk = self.talk
+        new.views = dict(self.views)
+        return new
+
+    # --- legality and moves ------------------------------------------------------------------------
+    def _compute_legal(self) -> list[Any]:
+        p: int = self.current_player  # type: ignore[assignment]
+        if self.phase is PLAY:
+            moves: list[Any] = self._play_cards(p)
+        else:
+            moves = []
+        if self.game.has_extras:
+            moves += self._extra_actions(p)
+        return moves
+
+    def _extra_actions(self, seat: int) -> list[Action]:
+        extras: list[Action] = []
+        if self.game.variant == "a31" and self.phase is PLAY:
+            extras.append(CLAIM)
+        from . import briscola_talk
+
+        extras += briscola_talk.actions(self, seat)
+        return extras
+
+    def _act(self, action: Action) -> None:
+        if action.kind == "claim":
+            seat: int = self.current_player  # type: ignore[assignment]
+            made = self.won[self.game.side_of[seat]]
+            self.claim = (seat, made >= self.game.options["claim_target"])
+            self._finish()
+            return
+        from . import briscola_talk
+
+        briscola_talk.act(self, action)
+
+    def _why_not(self, c: Card) -> str:
+        if self.phase is not PLAY:
+            return f"this is the {self.phase} phase, not card play"
+        return f"you must follow suit ({self.trick[0].suit})"
+
+    def _after_trick(self, winner: int) -> None:
+        g: Briscola = self.game  # type: ignore[assignment]
+        hands = self.hands
+        stock = self.stock
+        if stock:
+            order = g.draw_order[winner]
+            for _ in range(g.laps):
+                for s in order:
+                    hands[s].append(stock.pop())
+                    if not stock:
+                        if self.indicator is not None:
+                            self.indicator_holder = s
+                        break
+                if not stock:
+                    break
+        self.leader = winner
+        size = len(hands[winner])
+        if not size:
+            self._finish()
+            return
+        seats = g.rotations[winner]
+        if len(hands[seats[-1]]) != size or len(hands[seats[1]]) != size:
+            # Short stock (Bosnian): only the players who drew, i.e. who hold the most cards, play.
+            seats = tuple(s for s in g.draw_order[winner] if len(hands[s]) == size) * g.laps
+        self.trick_seats = seats
+        self.current_player = winner
+        if g.has_extras:
+            from . import briscola_talk
+
+            briscola_talk.start_trick(self)
+
+    # --- results -----------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        side_values, _ = self._results()
+        return [side_values[s] for s in self.game.side_of]
+
+    def winners(self) -> list[int]:
+        """The winning sides of a finished deal (empty for a draw or an unfinished deal)."""
+        return self._results()[1] if self.current_player is None else []
+
+    def _results(self) -> tuple[list[float], list[int]]:
+        if self.current_player is not None:
+            return [0.0] * len(self.game.sides), []
+        if self.claim is not None:
+            seat, right = self.claim
+            side = self.game.side_of[seat]
+            winner = side if right else 1 - side
+            return [1.0 if s == winner else -1.0 for s in range(2)], [winner]
+        return side_results(self.won)
+
+    # --- what a seat may see -----------------------------------------------------------------------
+    def observation(self, seat: int) -> dict[str, Any]:
+        g: Briscola = self.game  # type: ignore[assignment]
+        obs = self._base_observation(seat)
+        obs["variant"] = g.variant
+        obs["stock"] = len(self.stock)
+        obs["indicator"] = self.indicator if self.stock else None
+        obs["indicator_holder"] = self.indicator_holder
+        known: dict[str, list[str]] = {}
+        holder = self.indicator_holder
+        if holder is not None and holder != seat and self.indicator in self.hands[holder]:
+            known[str(holder)] = [str(self.indicator)]
+        open_hands: dict[str, list[str]] = {}
+        if g.open_hands:
+            open_hands = {str(s): [str(c) for c in h] for s, h in enumerate(self.hands) if s != seat}
+            obs["stock_top"] = str(self.stock[-1]) if len(self.stock) > 1 else None
+        obs["known_cards"] = known
+        obs["open_hands"] = open_hands
+        obs["claim"] = list(self.claim) if self.claim else None
+        if g.has_extras:
+            from . import briscola_talk
+
+            briscola_talk.observe(self, seat, obs)
+        return obs
+
+
+Briscola.state_class = BriscolaState

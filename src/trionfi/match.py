@@ -1,0 +1,175 @@
+"""Matches: several deals to the game's target, with the same interface as a single deal.
+
+A match deals again automatically when a deal ends and the match is not decided; the deal passes to the
+next seat in play order. Deal ``i`` is shuffled from a seed derived from the match seed, so a match is
+reproduced from ``(game, options, seed, actions)``.
+
+Policies (how a match is decided) are data: :class:`BestOf` counts deals won, :class:`Target` adds card
+points up to a cumulative target (checked at the end of each deal; if several sides reach it the higher
+total wins, and equal totals play another deal), :class:`Fixed` plays a fixed number of deals and adds the
+deals' returns.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import Game, State, side_results
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class BestOf:
+    deals: int
+
+    def describe(self) -> str:
+        return f"best of {self.deals} deals (drawn deals do not count)"
+
+    def score(self, match: Match) -> list[float]:
+        wins = [0] * len(match.game.sides)
+        for st in match.finished:
+            w = st.winners()  # type: ignore[attr-defined]
+            if len(w) == 1:
+                wins[w[0]] += 1
+        return wins
+
+    def decided(self, match: Match, score: list[float]) -> bool:
+        return max(score) >= self.deals // 2 + 1
+
+
+@dataclass(frozen=True)
+class Target:
+    points: int
+
+    def describe(self) -> str:
+        return f"first to {self.points} cumulative card points (checked after each deal)"
+
+    def score(self, match: Match) -> list[float]:
+        total = [0] * len(match.game.sides)
+        for st in match.finished:
+            for i, p in enumerate(st.points()):
+                total[i] += p
+        return total
+
+    def decided(self, match: Match, score: list[float]) -> bool:
+        top = max(score)
+        return top >= self.points and score.count(top) == 1
+
+
+@dataclass(frozen=True)
+class Fixed:
+    deals: int
+
+    def describe(self) -> str:
+        return f"{self.deals} deals, results added up"
+
+    def score(self, match: Match) -> list[float]:
+        total = [0.0] * len(match.game.sides)
+        for st in match.finished:
+            for i, r in enumerate(st.side_returns()):  # type: ignore[attr-defined]
+                total[i] += r
+        return total
+
+    def decided(self, match: Match, score: list[float]) -> bool:
+        return len(match.finished) >= self.deals
+
+
+class Match:
+    """Deals to the game's target. ``state`` is the deal in progress (or the last one)."""
+
+    MAX_DEALS = 500  # a guard against a policy that never decides (e.g. endless drawn deals)
+
+    def __init__(self, game: Game, seed: int | None = None) -> None:
+        if seed is None:
+            seed = random.getrandbits(63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"a seed is a whole number, not {seed!r}")
+        self.game = game
+        self.seed = seed
+        self.policy = game.match_policy()
+        self._seeds = random.Random(seed)
+        self.finished: list[State] = []
+        self.history: list[Any] = []
+        self.state = game.deal(seed=self._seeds.getrandbits(63), dealer=game.players - 1)
+        self._over = False
+
+    # --- the state interface -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self.state.current_player
+
+    def legal_actions(self) -> list[Any]:
+        return [] if self._over else self.state.legal_actions()
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        if self._over:
+            from .errors import IllegalAction
+
+            raise IllegalAction(f"the match is over: {action!r} cannot be played")
+        self.state.apply(action, seat=seat)
+        self.history.append(self.state.history[-1])
+        if self.state.is_terminal():
+            self._deal_over()
+
+    def _deal_over(self) -> None:
+        self.finished.append(self.state)
+        if self.policy.decided(self, self.policy.score(self)) or len(self.finished) >= self.MAX_DEALS:
+            self._over = True
+            return
+        dealer = (self.state.dealer + 1) % self.game.players
+        self.state = self.game.deal(seed=self._seeds.getrandbits(63), dealer=dealer)
+
+    def is_terminal(self) -> bool:
+        return self._over
+
+    def hand(self, seat: int) -> list[str]:
+        return self.state.hand(seat)
+
+    def points(self) -> list[float]:
+        """The match score per side: deals won (best-of) or cumulative points (target)."""
+        return self.policy.score(self)
+
+    def returns(self) -> list[float]:
+        if not self._over:
+            return [0.0] * self.game.players
+        values, _ = side_results(self.policy.score(self))
+        return [values[s] for s in self.game.side_of]
+
+    def winners(self) -> list[int]:
+        return side_results(self.policy.score(self))[1] if self._over else []
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        obs = self.state.observation(seat)
+        obs["match"] = {
+            "policy": self.policy.describe(),
+            "deal": len(self.finished) + (0 if self._over else 1),
+            "score": self.points(),
+            "deals": [{"dealer": st.dealer, "points": st.points(), "returns": st.returns()}
+                      for st in self.finished],
+            "over": self._over,
+        }
+        return obs
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": "trionfi",
+            "version": 1,
+            "kind": "match",
+            "game": self.game.name,
+            "options": dict(self.game._given),
+            "seed": self.seed,
+            "actions": [str(a) for a in self.history],
+        }
+
+    def clone(self) -> Match:
+        new = Match.__new__(Match)
+        new.game, new.seed, new.policy = self.game, self.seed, self.policy
+        new._seeds = random.Random()
+        new._seeds.setstate(self._seeds.getstate())
+        new.finished = self.finished[:]
+        new.history = self.history[:]
+        new.state = self.state.clone()
+        new._over = self._over
+        return new
