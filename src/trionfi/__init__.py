@@ -13,11 +13,13 @@ from .cards import Card, card, cards
 from .engine import Action, Game, State
 from .errors import CardError, DeckError, IllegalAction, OptionError, RecordError, TrionfiError
 from .games.briscola import Briscola
+from .games.briscola_chiamata import BriscolaChiamata
 from .match import Match
 from .records import replay
 from .registry import games, load, register
 
 register(Briscola)
+register(BriscolaChiamata)
 
 __all__ = [
     "Action",
