@@ -372,6 +372,8 @@ class BriscolaState(TrickState):
         obs["known_cards"] = known
         obs["open_hands"] = open_hands
         obs["claim"] = list(self.claim) if self.claim else None
+        if g.variant == "a31":
+            obs["claim_target"] = g.options["claim_target"]
         if g.has_extras:
             from . import briscola_talk
 
