@@ -29,7 +29,7 @@ from .engine import Game
 from .errors import TrionfiError
 from .match import Match
 from .options import parse_assignments
-from .records import load_file, save
+from .records import initial_state, load_file, save
 
 app = typer.Typer(
     help="The triumph family of trick-taking card games: Briscola and its variants.",
@@ -42,7 +42,6 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays on
 
 QUIT_WORDS = ("quit", "exit", "q")
 # In Briscola a 31 counting the points won is the skill being tested, so a player is not shown them.
-HIDDEN_POINT_VARIANTS = ("a31",)
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game's name, e.g. briscola (see `trionfi games`).")]
 OptionOpt = Annotated[
@@ -136,15 +135,14 @@ def action_text(action: str, you: bool) -> str:
 
 
 def _points_hidden(obs: dict[str, Any]) -> bool:
-    return obs.get("variant") in HIDDEN_POINT_VARIANTS
+    return not obs.get("show_points", True)
 
 
 def _trump_text(game: Game, obs: dict[str, Any]) -> str:
     trump = obs.get("trump")
     if not trump:
         return "No trumps"
-    deck = getattr(game, "deck", None)
-    name = deck.suit_name(trump) if deck is not None else trump
+    name = obs.get("suit_names", {}).get(trump, trump)
     return f"Trumps: [bold]{escape(name)}[/] ({escape(trump)})"
 
 
@@ -668,7 +666,7 @@ def replay(
     """Step through a saved game record, action by action."""
     with _clear_errors():
         record = _read_record(file)
-        state = trionfi.replay({**record, "actions": []})
+        state = initial_state(record)
         game = _deal_of(state).game
         if seat is not None:
             _check_seat(seat, game)

@@ -262,6 +262,9 @@ class State:
             if c not in self._hand(self.current_player):
                 raise IllegalAction(f"{c} is not in {who}'s hand; {who} may play: {allowed}")
             raise IllegalAction(f"{c} may not be played now: {self._why_not(c)}; {who} may play: {allowed}")
+        if len(text) <= 4 and " " not in text:  # short enough to be a mistyped card code
+            raise IllegalAction(f"{action!r} is neither a card code (rank then suit, e.g. Kd, 10s) nor an action "
+                                f"{who} may take now; allowed: {allowed}")
         raise IllegalAction(f"{action!r} is not an action {who} may take now; allowed: {allowed}")
 
     def _why_not(self, c: Card) -> str:

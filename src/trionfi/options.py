@@ -24,8 +24,11 @@ class Option:
     aliases: Mapping[str, Any] | None = None  # other spellings of allowed values
     low: int | None = None  # for int options
     high: int | None = None
+    allowed_text: str | None = None  # what a custom option accepts, in words
 
     def allowed(self) -> str:
+        if self.allowed_text is not None:
+            return self.allowed_text
         if self.choices is not None:
             return ", ".join(repr(c) for c in self.choices)
         if self.kind is bool:

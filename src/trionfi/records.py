@@ -18,8 +18,34 @@ FIELDS = {"format", "version", "kind", "game", "options", "seed", "dealer", "dec
 
 def replay(record: dict[str, Any] | str) -> Any:
     """The state (or match) a record describes, with all its actions applied."""
+    record = check(record)
+    state = initial_state(record)
+    for i, action in enumerate(record["actions"]):
+        if not isinstance(action, str):
+            raise RecordError(f"action {i + 1} must be a text, not {action!r}")
+        try:
+            state.apply(action)
+        except TrionfiError as e:
+            raise RecordError(f"action {i + 1} ({action!r}) does not replay: {e}") from None
+    return state
+
+
+def initial_state(record: dict[str, Any] | str) -> Any:
+    """The state (or match) of a record before its first action (to step through it)."""
     from .registry import load
 
+    record = check(record)
+    try:
+        game = load(record["game"], **record["options"])
+        if record.get("kind", "deal") == "match":
+            return game.match(seed=record["seed"])
+        return game.deal(seed=record["seed"], deck=record.get("deck"), dealer=record.get("dealer"))
+    except TrionfiError as e:
+        raise RecordError(f"the record's game cannot be set up: {e}") from None
+
+
+def check(record: dict[str, Any] | str) -> dict[str, Any]:
+    """The record as a dict, its fields checked (a JSON text is parsed first)."""
     if isinstance(record, str):
         try:
             record = json.loads(record)
@@ -42,22 +68,7 @@ def replay(record: dict[str, Any] | str) -> Any:
             raise RecordError(f"the record has no {name!r} field")
         if not isinstance(record[name], typ) or (typ is int and isinstance(record[name], bool)):
             raise RecordError(f"record field {name!r} must be a {typ.__name__}, not {record[name]!r}")
-    try:
-        game = load(record["game"], **record["options"])
-        if kind == "match":
-            state: Any = game.match(seed=record["seed"])
-        else:
-            state = game.deal(seed=record["seed"], deck=record.get("deck"), dealer=record.get("dealer"))
-    except TrionfiError as e:
-        raise RecordError(f"the record's game cannot be set up: {e}") from None
-    for i, action in enumerate(record["actions"]):
-        if not isinstance(action, str):
-            raise RecordError(f"action {i + 1} must be a text, not {action!r}")
-        try:
-            state.apply(action)
-        except TrionfiError as e:
-            raise RecordError(f"action {i + 1} ({action!r}) does not replay: {e}") from None
-    return state
+    return record
 
 
 def save(state: Any, path: str | Path) -> None:

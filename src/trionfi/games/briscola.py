@@ -81,10 +81,12 @@ class Briscola(Game):
                "(public questions and orders)", choices=COMMUNICATION),
         Option("show_partner_after_stock", False, "partners see each other's hands once the stock is gone",
                kind=bool),
-        Option("rais", (0, 1), "schembil: the two captains (one per team)"),
+        Option("rais", (0, 1), "schembil: the two captains (one per team)",
+               allowed_text="two seats, one of 0 2 4 and one of 1 3 5, e.g. '0,1'"),
         Option("must_follow_suit", False, "briscolone: the second player must follow suit if able", kind=bool),
         Option("target", None, "match: cumulative points to win (briscolone default 121; e.g. 120 for "
-               "'first to 120'); none = best-of deals", choices=None, kind=None),
+               "'first to 120'); none = best-of deals", choices=None, kind=None,
+               allowed_text="a whole number of points from 31 to 999, or none"),
         Option("best_of", 3, "match: number of deals in a best-of match (odd)", kind=int, low=1, high=99),
         Option("claim_target", 31, "briscola a 31: the points a claim must reach", kind=int, low=1, high=120),
     )
@@ -358,6 +360,10 @@ class BriscolaState(TrickState):
         g: Briscola = self.game  # type: ignore[assignment]
         obs = self._base_observation(seat)
         obs["variant"] = g.variant
+        obs["deck"] = g.deck.name
+        obs["suit_names"] = {c.suit: g.deck.suit_name(c.suit) for c in g.deck}
+        # In Briscola a 31 counting one's own points is the skill: a user interface should not show them.
+        obs["show_points"] = g.variant != "a31"
         obs["stock"] = len(self.stock)
         obs["indicator"] = self.indicator if self.stock else None
         obs["indicator_holder"] = self.indicator_holder
