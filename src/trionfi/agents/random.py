@@ -1,14 +1,17 @@
-"""The random bot: a uniformly random legal action, except that it claims only when the claim is right (a
-random claim would end nearly every deal at once, and wrongly)."""
+"""The random bot: a random legal action. It claims only when the claim is right (a random claim would end
+nearly every deal at once, and wrongly), and when it may either play a card or do something else (talk,
+signal), it does the something else one time in five, so that its table talk does not drown the game."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from ..cards import CardError, card
 from .base import Agent
 
 QUIET = ("claim",)
+TALK_RATE = 0.2
 
 
 class RandomAgent(Agent):
@@ -24,8 +27,21 @@ class RandomAgent(Agent):
             raise ValueError("the observation offers no legal action: it is not this seat's turn")
         if "claim" in legal and _claim_is_right(observation):
             return "claim"
-        plays = [a for a in legal if a.split()[0] not in QUIET]
-        return self.rng.choice(plays or legal)
+        choices = [a for a in legal if a.split()[0] not in QUIET] or legal
+        cards, others = [], []
+        for a in choices:
+            (cards if _is_card(a) else others).append(a)
+        if cards and others and self.rng.random() >= TALK_RATE:
+            return self.rng.choice(cards)
+        return self.rng.choice(others if cards and others else choices)
+
+
+def _is_card(text: str) -> bool:
+    try:
+        card(text)
+    except CardError:
+        return False
+    return True
 
 
 def _claim_is_right(observation: dict[str, Any]) -> bool:
