@@ -207,6 +207,23 @@ class Briscola(Game):
         return BestOf(self.options["best_of"])
 
 
+def _turn_up_again(indicator: Card, face_down: list[Card], rejected: tuple[str, ...], rng: random.Random) -> Card:
+    """The A/3 turn-up rule: while the turned card is of a rejected rank, turn the next card and put the
+    rejected one back at a random place strictly inside the face-down stock (top first in ``face_down``).
+
+    A stock too short to have an inside (Bosnian with many players) takes it at the bottom; if no card left
+    is acceptable, the turn-up stands, so the loop always ends.
+    """
+    if all(c.rank in rejected for c in (indicator, *face_down)):
+        return indicator
+    while indicator.rank in rejected:
+        turned = face_down.pop(0)
+        where = rng.randint(1, len(face_down) - 1) if len(face_down) >= 2 else len(face_down)
+        face_down.insert(where, indicator)
+        indicator = turned
+    return indicator
+
+
 class BriscolaState(TrickState):
     """One deal of Briscola (any variant of :class:`Briscola`)."""
 
@@ -233,9 +250,7 @@ class BriscolaState(TrickState):
         if game.has_trump:
             indicator, face_down = rest[0], rest[1:]
             if game.options["reject_ace_three_indicator"]:
-                while indicator.rank in game.top_two:
-                    face_down.insert(rng.randint(1, len(face_down) - 1), indicator)
-                    indicator = face_down.pop(0)
+                indicator = _turn_up_again(indicator, face_down, game.top_two, rng)
             self.indicator = indicator
             # Kept top-last so drawing is list.pop(); the indicator lies at the bottom, drawn last.
             self.stock = [indicator, *reversed(face_down)]

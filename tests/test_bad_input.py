@@ -1,0 +1,327 @@
+"""Bad input raises the right ValueError subclass, names the problem, and never changes the state."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import trionfi
+from briscola_support import hands_deck, stacked
+
+
+def _snapshot(state):
+    n = state.game.players
+    return json.dumps(state.to_record(), sort_keys=True), [json.dumps(state.observation(s)) for s in range(n)]
+
+
+def _started(options=None, moves=3):
+    game = trionfi.load("briscola", **(options or {"players": 2}))
+    state = game.deal(deck=[str(c) for c in game.deck], seed=11)
+    for _ in range(moves):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def _assert_rejected(state, action, error, message, seat=None):
+    before = _snapshot(state)
+    legal = [str(a) for a in state.legal_actions()]
+    with pytest.raises(error, match=message) as info:
+        state.apply(action, seat=seat)
+    assert isinstance(info.value, ValueError)
+    assert _snapshot(state) == before
+    assert [str(a) for a in state.legal_actions()] == legal
+    return str(info.value)
+
+
+# --- card codes and actions ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("action", "message"), [
+    ("Zz", r"'Zz' is (not|neither).* action"),
+    ("", r"'' is (not|neither).* action"),
+    (5, r"not int"),
+    (None, r"not NoneType"),
+    (["Ad"], r"not list"),
+])
+def test_bad_card_codes(action, message):
+    state = _started()
+    text = _assert_rejected(state, action, trionfi.IllegalAction, message)
+    if isinstance(action, str):
+        for c in state.hand(state.current_player):
+            assert str(c) in text  # the message lists what is allowed
+
+
+@pytest.mark.parametrize(("code", "message"), [("Zz", r"'Zz' is not a card code"), ("", r"'' is not a card code"),
+                                                (5, r"must be a string, not int"),
+                                                (None, r"must be a string, not NoneType")])
+def test_card_parser_rejects(code, message):
+    with pytest.raises(trionfi.CardError, match=message):
+        trionfi.card(code)
+
+
+def test_card_not_in_hand():
+    state = _started(moves=0)
+    other = state.hand(1)[0]
+    msg = _assert_rejected(state, other, trionfi.IllegalAction, rf"{other} is not in seat 0's hand")
+    assert "may play" in msg
+
+
+@pytest.mark.parametrize("code", ["10s", "Qd", "8h"])
+def test_card_not_in_the_italian_deck(code):
+    state = _started(moves=0)
+    _assert_rejected(state, code, trionfi.IllegalAction, rf"{code} is not in this game's deck")
+    with pytest.raises(trionfi.CardError, match="not in this game's deck"):
+        state.game.deck.check(code)
+
+
+def test_horse_not_in_the_french_deck():
+    state = _started({"players": 2, "deck": "french"}, moves=0)
+    _assert_rejected(state, "Hd", trionfi.IllegalAction, r"Hd is not in this game's deck")
+
+
+def test_action_out_of_turn():
+    state = _started(moves=1)
+    assert state.current_player == 1
+    mine = state.hand(0)[0]
+    _assert_rejected(state, mine, trionfi.IllegalAction, r"it is seat 1's turn, not seat 0's", seat=0)
+    _assert_rejected(state, state.hand(1)[0], trionfi.IllegalAction, r"seat must be a number from 0 to 1", seat=7)
+
+
+def test_claim_outside_a31():
+    state = _started(moves=0)
+    _assert_rejected(state, "claim", trionfi.IllegalAction, r"'claim' is (not|neither).* action seat 0 may take")
+
+
+def test_briscolone_follow_suit_violation():
+    game = trionfi.load("briscola", variant="briscolone", must_follow_suit=True)
+    state = game.deal(deck=hands_deck(game, {0: ["4c"], 1: ["2c", "As"]}), seed=1)
+    state.apply("4c")
+    _assert_rejected(state, "As", trionfi.IllegalAction, r"As may not be played now: you must follow suit \(c\)")
+
+
+def test_actions_after_the_end():
+    state = _started(moves=0)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    assert state.legal_actions() == []
+    _assert_rejected(state, "Ad", trionfi.IllegalAction, r"the deal is over")
+    _assert_rejected(state, "Ad", trionfi.IllegalAction, r"the deal is over", seat=0)
+
+
+def test_match_after_the_end():
+    match = trionfi.load("briscola", variant="briscolone", target=31).match(seed=2)
+    while not match.is_terminal():
+        match.apply(match.legal_actions()[0])
+    before = match.to_record()
+    with pytest.raises(trionfi.IllegalAction, match="the match is over"):
+        match.apply("Ad")
+    assert match.to_record() == before
+
+
+# --- options ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"colour": "red"}, r"briscola has no option 'colour'; its options are: players, variant"),
+    ({"players": 5}, r"standard Briscola is played by 2, 3, 4, 6 players, not 5"),
+    ({"players": 11}, r"option players=11 is not allowed; allowed: a whole number >= 2 and <= 10"),
+    ({"players": "many"}, r"option players='many' is not allowed"),
+    ({"variant": "nope"}, r"option variant='nope' is not allowed; allowed: 'standard', 'a31'"),
+    ({"southern_order": True}, r"southern_order applies only to deck=french"),
+    ({"must_follow_suit": True}, r"must_follow_suit applies only to variant=briscolone"),
+    ({"deck": "tarot"}, r"option deck='tarot' is not allowed; allowed: 'italian', 'french'"),
+    ({"deal_singly": "maybe"}, r"option deal_singly='maybe' is not allowed; allowed: true or false"),
+    ({"variant": "a31", "players": 4}, r"a31 Briscola is played by 2 players, not 4"),
+    ({"variant": "double", "players": 3}, r"double Briscola is played by 2, 4 players, not 3"),
+    ({"target": 5}, r"option target=5 is not allowed; allowed: 31 to 999"),
+    ({"target": "lots"}, r"option target='lots' is not allowed"),
+    ({"best_of": 0}, r"option best_of=0 is not allowed"),
+    ({"claim_target": 40}, r"claim_target applies only to variant=a31"),
+    ({"players": 4, "partnerships": False}, r"partnership game"),
+    ({"variant": "bosnian", "deck": "french"}, r"bosnian variant uses its own 32-card pack"),
+])
+def test_bad_options(options, message):
+    with pytest.raises(trionfi.OptionError, match=message):
+        trionfi.load("briscola", **options)
+
+
+def test_unknown_game():
+    with pytest.raises(trionfi.OptionError, match=r"no game named 'chess'"):
+        trionfi.load("chess")
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [({"seed": "7"}, r"a seed is a whole number"),
+                                                 ({"seed": 1, "dealer": 2}, r"dealer must be a seat from 0 to 1"),
+                                                 ({"seed": 1, "dealer": True}, r"dealer must be a seat")])
+def test_bad_deal_arguments(kwargs, message):
+    with pytest.raises(trionfi.OptionError, match=message):
+        trionfi.load("briscola").deal(**kwargs)
+
+
+# --- stacked decks ------------------------------------------------------------------------------------------------
+
+
+def _italian():
+    return trionfi.load("briscola", players=2)
+
+
+def test_stacked_deck_missing_card():
+    game = _italian()
+    deck = [str(c) for c in game.deck][:-1]
+    with pytest.raises(trionfi.DeckError, match=r"missing: Kb"):
+        game.deal(deck=deck)
+
+
+def test_stacked_deck_duplicate():
+    game = _italian()
+    deck = [str(c) for c in game.deck]
+    deck[-1] = deck[0]
+    with pytest.raises(trionfi.DeckError, match=r"repeated: Ad; missing: Kb"):
+        game.deal(deck=deck)
+
+
+def test_stacked_deck_too_long():
+    game = _italian()
+    deck = [*(str(c) for c in game.deck), "Ad"]
+    with pytest.raises(trionfi.DeckError, match=r"repeated: Ad"):
+        game.deal(deck=deck)
+
+
+def test_stacked_deck_of_the_wrong_pack():
+    game = _italian()
+    french = [str(c) for c in trionfi.load("briscola", deck="french").deck]
+    assert french[0] == "Ah"
+    with pytest.raises(trionfi.DeckError, match=r"card 1 of the stacked deck: Ah is not in this game's deck"):
+        game.deal(deck=french)
+
+
+def test_stacked_deck_with_a_bad_code():
+    game = _italian()
+    deck = [str(c) for c in game.deck]
+    deck[4] = "Xx"
+    with pytest.raises(trionfi.DeckError, match=r"card 5 of the stacked deck: 'Xx' is not a card code"):
+        game.deal(deck=deck)
+
+
+@pytest.mark.parametrize("deck", ["Ad 2d 3d", 40, {"Ad"}])
+def test_stacked_deck_not_a_list(deck):
+    with pytest.raises(trionfi.DeckError, match=r"a stacked deck is a list of card codes, not"):
+        _italian().deal(deck=deck)
+
+
+def test_stacked_six_player_deck_with_a_two():
+    game = trionfi.load("briscola", players=6)
+    deck = stacked(game, {})
+    deck[0] = "2d"
+    with pytest.raises(trionfi.DeckError, match=r"2d is not in this game's deck"):
+        game.deal(deck=deck)
+
+
+# --- records ----------------------------------------------------------------------------------------------------
+
+
+def _record():
+    state = _started(moves=4)
+    return state.to_record()
+
+
+def test_record_round_trip_as_text():
+    rec = _record()
+    assert trionfi.replay(json.dumps(rec)).to_record() == rec
+
+
+@pytest.mark.parametrize(("bad", "message"), [
+    ("{not json", r"a record must be JSON"),
+    ("[1, 2]", r"a record is a JSON object, not list"),
+    (42, r"a record is a JSON object, not int"),
+])
+def test_record_not_a_json_object(bad, message):
+    with pytest.raises(trionfi.RecordError, match=message):
+        trionfi.replay(bad)
+
+
+@pytest.mark.parametrize("field", ["game", "options", "seed", "actions"])
+def test_record_missing_field(field):
+    rec = _record()
+    del rec[field]
+    with pytest.raises(trionfi.RecordError, match=rf"the record has no '{field}' field"):
+        trionfi.replay(rec)
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("game", 3, r"record field 'game' must be a str"),
+    ("options", [], r"record field 'options' must be a dict"),
+    ("seed", "11", r"record field 'seed' must be a int"),
+    ("seed", True, r"record field 'seed' must be a int"),
+    ("actions", "Ad", r"record field 'actions' must be a list"),
+    ("kind", "tournament", r"record kind 'tournament' is unknown"),
+    ("version", 2, r"record version 2 is not supported"),
+    ("format", "pgn", r"not a trionfi record"),
+    ("game", "chess", r"the record's game cannot be set up: no game named 'chess'"),
+    ("options", {"players": 5}, r"the record's game cannot be set up: .*not 5"),
+    ("dealer", 9, r"the record's game cannot be set up: dealer must be a seat"),
+    ("deck", ["Ad"], r"the record's game cannot be set up: .*missing"),
+])
+def test_record_wrong_types_and_values(field, value, message):
+    rec = _record()
+    rec[field] = value
+    with pytest.raises(trionfi.RecordError, match=message):
+        trionfi.replay(rec)
+
+
+def test_record_unknown_field():
+    rec = _record()
+    rec["comment"] = "hi"
+    with pytest.raises(trionfi.RecordError, match=r"unknown record field\(s\) \['comment'\]"):
+        trionfi.replay(rec)
+
+
+def test_record_with_an_illegal_action():
+    rec = _record()
+    # The 3rd action names a card of the other hand: illegal for the seat on turn.
+    state = trionfi.load("briscola", players=2).deal(deck=rec["deck"], seed=rec["seed"])
+    state.apply(rec["actions"][0])
+    state.apply(rec["actions"][1])
+    wrong = str(state.hand(1 - state.current_player)[0])
+    rec["actions"][2] = wrong
+    with pytest.raises(trionfi.RecordError, match=rf"action 3 \('{wrong}'\) does not replay: .*not in seat"):
+        trionfi.replay(rec)
+
+
+@pytest.mark.parametrize(("action", "message"), [(7, r"action 2 must be a text, not 7"),
+                                                 ("Zz", r"action 2 \('Zz'\) does not replay")])
+def test_record_with_a_malformed_action(action, message):
+    rec = _record()
+    rec["actions"][1] = action
+    with pytest.raises(trionfi.RecordError, match=message):
+        trionfi.replay(rec)
+
+
+def test_failed_replay_does_not_touch_the_source_state():
+    state = _started(moves=4)
+    before = _snapshot(state)
+    rec = state.to_record()
+    rec["actions"].append("Zz")
+    with pytest.raises(trionfi.RecordError):
+        trionfi.replay(rec)
+    assert _snapshot(state) == before
+
+
+def test_card_codes_are_case_insensitive():
+    state = _started(moves=0)
+    first = str(state.hand(0)[0])
+    state.apply(f"  {first.lower()} ")
+    assert state.history == [first]
+    assert first not in state.hand(0)
+
+
+@pytest.mark.parametrize("seat", [2, -1, "0", None, True])
+def test_bad_seat_numbers(seat):
+    state = _started(moves=0)
+    before = _snapshot(state)
+    with pytest.raises(trionfi.IllegalAction, match=r"seat must be a number from 0 to 1"):
+        state.hand(seat)
+    with pytest.raises(trionfi.IllegalAction, match=r"seat must be a number from 0 to 1"):
+        state.observation(seat)
+    assert _snapshot(state) == before
