@@ -140,6 +140,8 @@ def _points_hidden(obs: dict[str, Any]) -> bool:
 
 def _trump_text(game: Game, obs: dict[str, Any]) -> str:
     trump = obs.get("trump")
+    if not trump and "auction" in obs and not obs.get("called"):
+        return "Trumps: not chosen yet (the auction's winner calls a card, and its suit is trumps)"
     if not trump:
         return "No trumps"
     name = obs.get("suit_names", {}).get(trump, trump)
@@ -192,14 +194,31 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None, show_points: b
         score = " · ".join(f"{side_label(i, obs, me)} {_num(v)}" for i, v in enumerate(m["score"]))
         out.print(f"Match score: {score}")
     _render_others(obs, me)
+    _render_contract(obs, me)
     trick = obs.get("trick", [])
-    out.print("Trick: " + (trick_text(trick, obs, me) if trick else "[dim]empty, waiting for the lead[/]"))
+    if obs.get("phase") in (None, "play", "end"):
+        out.print("Trick: " + (trick_text(trick, obs, me) if trick else "[dim]empty, waiting for the lead[/]"))
     if me is not None:
         legal = obs.get("legal_actions", [])
         out.print(f"Your hand: {hand_text(obs['hand'], legal)}")
         extra = [a for a in legal if a.lower() not in {c.lower() for c in obs["hand"]}]
         if extra:
             out.print("Other actions: " + ", ".join(f"[bold green]{escape(a)}[/]" for a in extra))
+
+
+def _render_contract(obs: dict[str, Any], me: int | None) -> None:
+    """Games with an auction (Briscola Chiamata): the bids so far, the called card and what is known of the
+    partner."""
+    if "auction" not in obs:
+        return
+    bids = ", ".join(f"{seat_label(s, obs, me)} {escape(b)}" for s, b in obs["auction"])
+    out.print("Auction: " + (bids or "[dim]no bid yet[/]"))
+    if obs.get("called"):
+        caller = seat_label(obs["caller"], obs, me)
+        partner = obs.get("partner")
+        known = "not known yet" if partner is None else seat_label(partner, obs, me)
+        target = f", needs {obs['target']} card points" if obs.get("target") else ""
+        out.print(f"Called card: [bold]{escape(obs['called'])}[/] by {caller}{target}; partner: {known}")
 
 
 def _render_others(obs: dict[str, Any], me: int | None) -> None:
