@@ -104,14 +104,18 @@ def main() -> None:
     game = trionfi.load("briscola")
     state = mid_deal(game)
     rows = [
-        ("random 2-player Briscola deals / s (deal + legal_actions + apply)", best_rate(deals(game), args.seconds),
-         "≥ 6,000"),
+        (
+            "random 2-player Briscola deals / s (deal + legal_actions + apply)",
+            best_rate(deals(game), args.seconds),
+            "≥ 6,000",
+        ),
         ("clone() of a mid-deal state / s", best_rate(clones(state), args.seconds), "≥ 200,000"),
         ("clone() + random playout to the end / s", best_rate(playouts(state), args.seconds), ""),
     ]
     for label, options in VARIANTS:
-        rows.append((f"random deals / s, {label}", best_rate(deals(trionfi.load("briscola", **options)),
-                                                              args.seconds / 2), ""))
+        rows.append(
+            (f"random deals / s, {label}", best_rate(deals(trionfi.load("briscola", **options)), args.seconds / 2), "")
+        )
     width = max(len(r[0]) for r in rows)
     for label, rate, target in rows:
         print(f"{label:<{width}}  {rate:>12,.0f}  {target}")

@@ -77,8 +77,9 @@ def deal_positions(game: Any, seat: int, dealer: int | None = None) -> list[int]
     return [k * size + j + 1 for j in range(size)]
 
 
-def hands_deck(game: Any, hands: Mapping[int, Sequence[str]], extra: Mapping[int, str] | None = None,
-               dealer: int | None = None) -> list[str]:
+def hands_deck(
+    game: Any, hands: Mapping[int, Sequence[str]], extra: Mapping[int, str] | None = None, dealer: int | None = None
+) -> list[str]:
     """A stacked deck giving ``hands[seat]`` (a prefix of the seat's cards, in deal order) to each seat, with
     further cards at explicit positions in ``extra`` (e.g. the indicator)."""
     placed: dict[int, str] = dict(extra or {})

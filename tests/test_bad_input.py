@@ -37,13 +37,16 @@ def _assert_rejected(state, action, error, message, seat=None):
 # --- card codes and actions ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("action", "message"), [
-    ("Zz", r"'Zz' is (not|neither).* action"),
-    ("", r"'' is (not|neither).* action"),
-    (5, r"not int"),
-    (None, r"not NoneType"),
-    (["Ad"], r"not list"),
-])
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("Zz", r"'Zz' is (not|neither).* action"),
+        ("", r"'' is (not|neither).* action"),
+        (5, r"not int"),
+        (None, r"not NoneType"),
+        (["Ad"], r"not list"),
+    ],
+)
 def test_bad_card_codes(action, message):
     state = _started()
     text = _assert_rejected(state, action, trionfi.IllegalAction, message)
@@ -52,9 +55,15 @@ def test_bad_card_codes(action, message):
             assert str(c) in text  # the message lists what is allowed
 
 
-@pytest.mark.parametrize(("code", "message"), [("Zz", r"'Zz' is not a card code"), ("", r"'' is not a card code"),
-                                                (5, r"must be a string, not int"),
-                                                (None, r"must be a string, not NoneType")])
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("Zz", r"'Zz' is not a card code"),
+        ("", r"'' is not a card code"),
+        (5, r"must be a string, not int"),
+        (None, r"must be a string, not NoneType"),
+    ],
+)
 def test_card_parser_rejects(code, message):
     with pytest.raises(trionfi.CardError, match=message):
         trionfi.card(code)
@@ -122,25 +131,28 @@ def test_match_after_the_end():
 # --- options ---------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("options", "message"), [
-    ({"colour": "red"}, r"briscola has no option 'colour'; its options are: players, variant"),
-    ({"players": 5}, r"standard Briscola is played by 2, 3, 4, 6 players, not 5"),
-    ({"players": 11}, r"option players=11 is not allowed; allowed: a whole number >= 2 and <= 10"),
-    ({"players": "many"}, r"option players='many' is not allowed"),
-    ({"variant": "nope"}, r"option variant='nope' is not allowed; allowed: 'standard', 'a31'"),
-    ({"southern_order": True}, r"southern_order applies only to deck=french"),
-    ({"must_follow_suit": True}, r"must_follow_suit applies only to variant=briscolone"),
-    ({"deck": "tarot"}, r"option deck='tarot' is not allowed; allowed: 'italian', 'french'"),
-    ({"deal_singly": "maybe"}, r"option deal_singly='maybe' is not allowed; allowed: true or false"),
-    ({"variant": "a31", "players": 4}, r"a31 Briscola is played by 2 players, not 4"),
-    ({"variant": "double", "players": 3}, r"double Briscola is played by 2, 4 players, not 3"),
-    ({"target": 5}, r"option target=5 is not allowed; allowed: 31 to 999"),
-    ({"target": "lots"}, r"option target='lots' is not allowed"),
-    ({"best_of": 0}, r"option best_of=0 is not allowed"),
-    ({"claim_target": 40}, r"claim_target applies only to variant=a31"),
-    ({"players": 4, "partnerships": False}, r"partnership game"),
-    ({"variant": "bosnian", "deck": "french"}, r"bosnian variant uses its own 32-card pack"),
-])
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"colour": "red"}, r"briscola has no option 'colour'; its options are: players, variant"),
+        ({"players": 5}, r"standard Briscola is played by 2, 3, 4, 6 players, not 5"),
+        ({"players": 11}, r"option players=11 is not allowed; allowed: a whole number >= 2 and <= 10"),
+        ({"players": "many"}, r"option players='many' is not allowed"),
+        ({"variant": "nope"}, r"option variant='nope' is not allowed; allowed: 'standard', 'a31'"),
+        ({"southern_order": True}, r"southern_order applies only to deck=french"),
+        ({"must_follow_suit": True}, r"must_follow_suit applies only to variant=briscolone"),
+        ({"deck": "tarot"}, r"option deck='tarot' is not allowed; allowed: 'italian', 'french'"),
+        ({"deal_singly": "maybe"}, r"option deal_singly='maybe' is not allowed; allowed: true or false"),
+        ({"variant": "a31", "players": 4}, r"a31 Briscola is played by 2 players, not 4"),
+        ({"variant": "double", "players": 3}, r"double Briscola is played by 2, 4 players, not 3"),
+        ({"target": 5}, r"option target=5 is not allowed; allowed: 31 to 999"),
+        ({"target": "lots"}, r"option target='lots' is not allowed"),
+        ({"best_of": 0}, r"option best_of=0 is not allowed"),
+        ({"claim_target": 40}, r"claim_target applies only to variant=a31"),
+        ({"players": 4, "partnerships": False}, r"partnership game"),
+        ({"variant": "bosnian", "deck": "french"}, r"bosnian variant uses its own 32-card pack"),
+    ],
+)
 def test_bad_options(options, message):
     with pytest.raises(trionfi.OptionError, match=message):
         trionfi.load("briscola", **options)
@@ -151,9 +163,14 @@ def test_unknown_game():
         trionfi.load("chess")
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [({"seed": "7"}, r"a seed is a whole number"),
-                                                 ({"seed": 1, "dealer": 2}, r"dealer must be a seat from 0 to 1"),
-                                                 ({"seed": 1, "dealer": True}, r"dealer must be a seat")])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"seed": "7"}, r"a seed is a whole number"),
+        ({"seed": 1, "dealer": 2}, r"dealer must be a seat from 0 to 1"),
+        ({"seed": 1, "dealer": True}, r"dealer must be a seat"),
+    ],
+)
 def test_bad_deal_arguments(kwargs, message):
     with pytest.raises(trionfi.OptionError, match=message):
         trionfi.load("briscola").deal(**kwargs)
@@ -231,11 +248,14 @@ def test_record_round_trip_as_text():
     assert trionfi.replay(json.dumps(rec)).to_record() == rec
 
 
-@pytest.mark.parametrize(("bad", "message"), [
-    ("{not json", r"a record must be JSON"),
-    ("[1, 2]", r"a record is a JSON object, not list"),
-    (42, r"a record is a JSON object, not int"),
-])
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ("{not json", r"a record must be JSON"),
+        ("[1, 2]", r"a record is a JSON object, not list"),
+        (42, r"a record is a JSON object, not int"),
+    ],
+)
 def test_record_not_a_json_object(bad, message):
     with pytest.raises(trionfi.RecordError, match=message):
         trionfi.replay(bad)
@@ -249,20 +269,23 @@ def test_record_missing_field(field):
         trionfi.replay(rec)
 
 
-@pytest.mark.parametrize(("field", "value", "message"), [
-    ("game", 3, r"record field 'game' must be a str"),
-    ("options", [], r"record field 'options' must be a dict"),
-    ("seed", "11", r"record field 'seed' must be a int"),
-    ("seed", True, r"record field 'seed' must be a int"),
-    ("actions", "Ad", r"record field 'actions' must be a list"),
-    ("kind", "tournament", r"record kind 'tournament' is unknown"),
-    ("version", 2, r"record version 2 is not supported"),
-    ("format", "pgn", r"not a trionfi record"),
-    ("game", "chess", r"the record's game cannot be set up: no game named 'chess'"),
-    ("options", {"players": 5}, r"the record's game cannot be set up: .*not 5"),
-    ("dealer", 9, r"the record's game cannot be set up: dealer must be a seat"),
-    ("deck", ["Ad"], r"the record's game cannot be set up: .*missing"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("game", 3, r"record field 'game' must be a str"),
+        ("options", [], r"record field 'options' must be a dict"),
+        ("seed", "11", r"record field 'seed' must be a int"),
+        ("seed", True, r"record field 'seed' must be a int"),
+        ("actions", "Ad", r"record field 'actions' must be a list"),
+        ("kind", "tournament", r"record kind 'tournament' is unknown"),
+        ("version", 2, r"record version 2 is not supported"),
+        ("format", "pgn", r"not a trionfi record"),
+        ("game", "chess", r"the record's game cannot be set up: no game named 'chess'"),
+        ("options", {"players": 5}, r"the record's game cannot be set up: .*not 5"),
+        ("dealer", 9, r"the record's game cannot be set up: dealer must be a seat"),
+        ("deck", ["Ad"], r"the record's game cannot be set up: .*missing"),
+    ],
+)
 def test_record_wrong_types_and_values(field, value, message):
     rec = _record()
     rec[field] = value
@@ -289,8 +312,9 @@ def test_record_with_an_illegal_action():
         trionfi.replay(rec)
 
 
-@pytest.mark.parametrize(("action", "message"), [(7, r"action 2 must be a text, not 7"),
-                                                 ("Zz", r"action 2 \('Zz'\) does not replay")])
+@pytest.mark.parametrize(
+    ("action", "message"), [(7, r"action 2 must be a text, not 7"), ("Zz", r"action 2 \('Zz'\) does not replay")]
+)
 def test_record_with_a_malformed_action(action, message):
     rec = _record()
     rec["actions"][1] = action

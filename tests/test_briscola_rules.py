@@ -117,10 +117,14 @@ def test_br05_four_player_trick_and_draw_order():
 
 # --- BR-06: the 60-point rule --------------------------------------------------------------------------------
 
-DRAW_60_60 = ("4s 2s Kc 7b 6b 3s 4b Ac Hs As 7c Hc 6s Ad Kb Js Ab 5c Jd 6c 7d Jc Hb 2c 5d 3b 2d 7s 5b Kd Jb 3c 4c "
-              "4d 3d 5s Hd 6d Ks 2b")
-WIN_61_59 = ("4c 5c 5d Ks 2b 7d Kd Ac Hd 4b Kc 6c 2c Hb 3s 2s Hs 6s 5s 4d Ab Jd 4s 6d 3d 7c Ad 7b 2d Js As 3c Jc 6b "
-             "Kb 7s Hc 5b 3b Jb")
+DRAW_60_60 = (
+    "4s 2s Kc 7b 6b 3s 4b Ac Hs As 7c Hc 6s Ad Kb Js Ab 5c Jd 6c 7d Jc Hb 2c 5d 3b 2d 7s 5b Kd Jb 3c 4c "
+    "4d 3d 5s Hd 6d Ks 2b"
+)
+WIN_61_59 = (
+    "4c 5c 5d Ks 2b 7d Kd Ac Hd 4b Kc 6c 2c Hb 3s 2s Hs 6s 5s 4d Ab Jd 4s 6d 3d 7c Ad 7b 2d Js As 3c Jc 6b "
+    "Kb 7s Hc 5b 3b Jb"
+)
 
 
 def _play_first_legal(deck: str):
@@ -296,7 +300,7 @@ def test_packets_deal_layout():
     deck = _natural(game)
     state = game.deal(deck=deck, seed=3)
     for s in range(4):
-        assert state.hand(s) == deck[3 * s:3 * s + 3]
+        assert state.hand(s) == deck[3 * s : 3 * s + 3]
     assert state.indicator == deck[12]
     two = trionfi.load("briscola", players=2, deal_singly=False)
     deck2 = _natural(two)
@@ -349,8 +353,10 @@ def test_br11_any_card_may_be_played(options, lead, hand):
 # --- BR-12: southern order -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("southern", "winner", "order", "table"),
-                         [(True, 1, ORDER_SOUTHERN, POINTS_SOUTHERN), (False, 0, ORDER_FRENCH, POINTS_FRENCH)])
+@pytest.mark.parametrize(
+    ("southern", "winner", "order", "table"),
+    [(True, 1, ORDER_SOUTHERN, POINTS_SOUTHERN), (False, 0, ORDER_FRENCH, POINTS_FRENCH)],
+)
 def test_br12_southern_order(southern, winner, order, table):
     game = french2(southern_order=True) if southern else french2()
     state = two_card_trick(game, "Qh", "Jh", indicator="4s")
@@ -549,14 +555,17 @@ def _fake_match(deal_points, sides=2, winners=None):
     return SimpleNamespace(finished=finished, game=SimpleNamespace(sides=[()] * sides))
 
 
-@pytest.mark.parametrize(("deals", "score", "decided"), [
-    ([(70, 50)], [70, 50], False),
-    ([(70, 50), (52, 68)], [122, 118], True),
-    ([(60, 60), (60, 60)], [120, 120], False),
-    ([(70, 50), (50, 70), (61, 59)], [181, 179], True),
-    ([(70, 50), (50, 70), (60, 60)], [180, 180], False),
-    ([(120, 0), (0, 120), (1, 119)], [121, 239], True),
-])
+@pytest.mark.parametrize(
+    ("deals", "score", "decided"),
+    [
+        ([(70, 50)], [70, 50], False),
+        ([(70, 50), (52, 68)], [122, 118], True),
+        ([(60, 60), (60, 60)], [120, 120], False),
+        ([(70, 50), (50, 70), (61, 59)], [181, 179], True),
+        ([(70, 50), (50, 70), (60, 60)], [180, 180], False),
+        ([(120, 0), (0, 120), (1, 119)], [121, 239], True),
+    ],
+)
 def test_br17_target_121_decisions(deals, score, decided):
     policy = Target(121)
     match = _fake_match(deals)
@@ -587,9 +596,14 @@ def _play_match(match, rng):
         match.apply(rng.choice(cards or legal))
 
 
-@pytest.mark.parametrize(("options", "target"), [({"variant": "briscolone"}, 121),
-                                                 ({"variant": "briscolone", "target": 151}, 151),
-                                                 ({"players": 2, "target": 120}, 120)])
+@pytest.mark.parametrize(
+    ("options", "target"),
+    [
+        ({"variant": "briscolone"}, 121),
+        ({"variant": "briscolone", "target": 151}, 151),
+        ({"players": 2, "target": 120}, 120),
+    ],
+)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_br17_target_match_to_the_end(options, target, seed):
     game = trionfi.load("briscola", **options)

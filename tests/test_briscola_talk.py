@@ -74,22 +74,30 @@ def test_br24_briscoline_vestite_carichi() -> None:
         state.apply(f"ask {question}")
     said = [(m.sender, m.kind, m.text) for m in state.messages]
     assert said == [
-        (0, "question", "briscoline?"), (2, "answer", "briscoline: yes"),
-        (0, "question", "vestite?"), (2, "answer", "vestite: yes"),
-        (0, "question", "carichi?"), (2, "answer", "carichi: no"),
-        (0, "question", "lisci?"), (2, "answer", "lisci: yes"),
+        (0, "question", "briscoline?"),
+        (2, "answer", "briscoline: yes"),
+        (0, "question", "vestite?"),
+        (2, "answer", "vestite: yes"),
+        (0, "question", "carichi?"),
+        (2, "answer", "carichi: no"),
+        (0, "question", "lisci?"),
+        (2, "answer", "lisci: yes"),
     ]
     assert all(m.trick == 2 for m in state.messages)
 
 
-@pytest.mark.parametrize(("hand", "briscoline", "vestite", "carichi", "lisci"), [
-    (["7c", "As", "Kd"], False, False, True, False),  # the 7 of trumps is neither
-    (["2c", "Jc", "3d"], True, True, True, False),
-    (["Ac", "3c", "Ks"], False, False, False, False),  # the A and 3 of trumps are not vestite
-    (["6c", "Hc", "5b"], True, True, False, True),
-])
-def test_answers_follow_the_definitions(hand: list[str], briscoline: bool, vestite: bool, carichi: bool,
-                                        lisci: bool) -> None:
+@pytest.mark.parametrize(
+    ("hand", "briscoline", "vestite", "carichi", "lisci"),
+    [
+        (["7c", "As", "Kd"], False, False, True, False),  # the 7 of trumps is neither
+        (["2c", "Jc", "3d"], True, True, True, False),
+        (["Ac", "3c", "Ks"], False, False, False, False),  # the A and 3 of trumps are not vestite
+        (["6c", "Hc", "5b"], True, True, False, True),
+    ],
+)
+def test_answers_follow_the_definitions(
+    hand: list[str], briscoline: bool, vestite: bool, carichi: bool, lisci: bool
+) -> None:
     state = br24_state()
     state.hands[2] = [trionfi.card(c) for c in hand]
     got = [briscola_talk._answer(state, 0, 2, q) for q in ("briscoline", "vestite", "carichi", "lisci")]
@@ -145,9 +153,18 @@ def test_four_player_texts() -> None:
     play_trick(state)
     trump = state.trump
     heads = [f"ask head {s}" for s in "dcsb" if s != trump]
-    assert talk_actions(state) == ["ask lisci", "ask briscoline", "ask vestite", "ask carichi", *heads,
-                                   "order liscio", "order trump high", "order trump low", "order head",
-                                   "order carico"]
+    assert talk_actions(state) == [
+        "ask lisci",
+        "ask briscoline",
+        "ask vestite",
+        "ask carichi",
+        *heads,
+        "order liscio",
+        "order trump high",
+        "order trump low",
+        "order head",
+        "order carico",
+    ]
     assert_rejected(state, f"ask head {trump}")  # no heading question about the trump suit
 
 
@@ -203,8 +220,7 @@ def test_orders_are_advisory() -> None:
 
 # --- signals -----------------------------------------------------------------------------------------------
 def held_high_trumps(state: Any, seat: int) -> list[str]:
-    return [f"signal {r}" for r in ("A", "3", "K", "H", "J")
-            if any(c == r + state.trump for c in state.hand(seat))]
+    return [f"signal {r}" for r in ("A", "3", "K", "H", "J") if any(c == r + state.trump for c in state.hand(seat))]
 
 
 @pytest.mark.parametrize("players", [4, 6])
@@ -223,8 +239,9 @@ def test_signals_only_for_held_trumps_once_each(players: int) -> None:
                 state.apply(expected[0])
                 sent.add((seat, expected[0]))
                 assert_rejected(state, expected[0])
-            not_held = [f"signal {r}" for r in ("A", "3", "K", "H", "J")
-                        if f"signal {r}" not in held_high_trumps(state, seat)]
+            not_held = [
+                f"signal {r}" for r in ("A", "3", "K", "H", "J") if f"signal {r}" not in held_high_trumps(state, seat)
+            ]
             if not_held:
                 assert_rejected(state, not_held[0])
             play_card(state)
@@ -368,14 +385,17 @@ def test_partner_hands_hidden_by_default() -> None:
 
 
 # --- robustness --------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("options", [
-    {"players": 4, "communication": "conversation"},
-    {"players": 4, "communication": "signals"},
-    {"players": 6, "communication": "conversation"},
-    {"players": 6, "communication": "signals"},
-    {"players": 6, "variant": "schembil"},
-    {"players": 4, "variant": "double", "communication": "conversation"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 4, "communication": "conversation"},
+        {"players": 4, "communication": "signals"},
+        {"players": 6, "communication": "conversation"},
+        {"players": 6, "communication": "signals"},
+        {"players": 6, "variant": "schembil"},
+        {"players": 4, "variant": "double", "communication": "conversation"},
+    ],
+)
 def test_random_play_with_talk_terminates(options: dict[str, Any]) -> None:
     game = trionfi.load("briscola", **options)
     rng = random.Random(11)

@@ -91,8 +91,12 @@ def random_step(state: ChiamataState, rng: random.Random, pass_rate: float = 0.4
 # --- loading and dealing -------------------------------------------------------------------------------
 def test_load_by_name_alias_and_briscola_variant():
     assert "briscola-chiamata" in trionfi.games()
-    for g in (game(), trionfi.load("chiamata"), trionfi.load("briscola_chiamata"),
-              trionfi.load("briscola", variant="chiamata")):
+    for g in (
+        game(),
+        trionfi.load("chiamata"),
+        trionfi.load("briscola_chiamata"),
+        trionfi.load("briscola", variant="chiamata"),
+    ):
         assert g.name == "briscola-chiamata"
         assert g.players == 5
         assert g.sides == ((0,), (1,), (2,), (3,), (4,))
@@ -306,8 +310,7 @@ def test_random_deals_end_with_120_points_and_zero_sum():
             continue
         assert sum(state.points()) == 120
         assert len(state.tricks) == 8
-        assert sorted(state.returns()) in ([-1, -1, -1, 1, 2], [-2, -1, 1, 1, 1],
-                                           [-1, -1, -1, -1, 4], [-4, 1, 1, 1, 1])
+        assert sorted(state.returns()) in ([-1, -1, -1, 1, 2], [-2, -1, 1, 1, 1], [-1, -1, -1, -1, 4], [-4, 1, 1, 1, 1])
         assert set(state.winners()) <= set(range(5)) and state.winners()
     assert void < 200
 

@@ -132,8 +132,11 @@ def test_clone_is_independent_and_equal(options, seed, play, cut):
         assert state.is_terminal()
 
 
-@pytest.mark.parametrize("options", [{"variant": "briscolone"}, {"players": 2}, {"players": 4, "target": 121}],
-                         ids=["briscolone", "best-of-3", "first-to-121-4p"])
+@pytest.mark.parametrize(
+    "options",
+    [{"variant": "briscolone"}, {"players": 2}, {"players": 4, "target": 121}],
+    ids=["briscolone", "best-of-3", "first-to-121-4p"],
+)
 @settings(max_examples=3, deadline=None)
 @given(seed=seeds, play=seeds)
 def test_match_replay_and_clone(options, seed, play):

@@ -31,7 +31,12 @@ SUIT_NAMES = {
     "french": {"h": "hearts", "d": "diamonds", "c": "clubs", "s": "spades"},
 }
 RANK_NAMES = {
-    "A": "ace", "J": "jack", "H": "horse", "Q": "queen", "K": "king", "1": "ace",
+    "A": "ace",
+    "J": "jack",
+    "H": "horse",
+    "Q": "queen",
+    "K": "king",
+    "1": "ace",
 }
 
 
@@ -123,23 +128,33 @@ class Deck(tuple[Card, ...]):
 
 
 ITALIAN_40 = Deck(
-    "italian40", "Italian 40 cards: ranks A 2 3 4 5 6 7 J H K, suits d c s b", "italian",
+    "italian40",
+    "Italian 40 cards: ranks A 2 3 4 5 6 7 J H K, suits d c s b",
+    "italian",
     _suited(ITALIAN_RANKS, ITALIAN_SUITS),
 )
 FRENCH_40 = Deck(
-    "french40", "French 40 cards without 8 9 10: ranks A 2-7 J Q K, suits h d c s", "french",
+    "french40",
+    "French 40 cards without 8 9 10: ranks A 2-7 J Q K, suits h d c s",
+    "french",
     _suited(("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"), FRENCH_SUITS),
 )
-FRENCH_52 = Deck("french52", "French 52 cards: ranks A 2-10 J Q K, suits h d c s", "french",
-                 _suited(FRENCH_RANKS, FRENCH_SUITS))
+FRENCH_52 = Deck(
+    "french52", "French 52 cards: ranks A 2-10 J Q K, suits h d c s", "french", _suited(FRENCH_RANKS, FRENCH_SUITS)
+)
 BOSNIAN_32 = Deck(
-    "bosnian32", "32 cards: ranks A K Q J 10 9 8 7, suits h d c s", "french",
+    "bosnian32",
+    "32 cards: ranks A K Q J 10 9 8 7, suits h d c s",
+    "french",
     _suited(("A", "7", "8", "9", "10", "J", "Q", "K"), FRENCH_SUITS),
 )
-ITALIAN_36 = ITALIAN_40.without("italian36", "Italian 36 cards: the 40 without the 2s",
-                                (c for c in ITALIAN_40 if c.rank == "2"))
+ITALIAN_36 = ITALIAN_40.without(
+    "italian36", "Italian 36 cards: the 40 without the 2s", (c for c in ITALIAN_40 if c.rank == "2")
+)
 TAROT_78 = Deck(
-    "tarot78", "Swiss tarot 78 cards: suits d c s b of 1-10 J H Q K, trumps T1-T21, the Fool", "tarot",
+    "tarot78",
+    "Swiss tarot 78 cards: suits d c s b of 1-10 J H Q K, trumps T1-T21, the Fool",
+    "tarot",
     _suited(TAROT_SUIT_RANKS, ITALIAN_SUITS)
     + tuple(_make(str(n), TAROT_TRUMP, f"T{n}") for n in range(1, 22))
     + (_make(FOOL, "", FOOL),),

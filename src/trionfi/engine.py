@@ -87,9 +87,7 @@ class Game:
         return self.options[name]
 
     # --- making states -----------------------------------------------------------------------------
-    def deal(
-        self, seed: int | None = None, deck: Sequence[str] | None = None, dealer: int | None = None
-    ) -> State:
+    def deal(self, seed: int | None = None, deck: Sequence[str] | None = None, dealer: int | None = None) -> State:
         """One deal: shuffled from ``seed`` (a random seed, recorded, when none is given), or from a stacked
         ``deck`` listed top first. The dealer is seat ``players - 1`` unless ``dealer`` says otherwise."""
         if seed is None:
@@ -263,8 +261,10 @@ class State:
                 raise IllegalAction(f"{c} is not in {who}'s hand; {who} may play: {allowed}")
             raise IllegalAction(f"{c} may not be played now: {self._why_not(c)}; {who} may play: {allowed}")
         if len(text) <= 4 and " " not in text:  # short enough to be a mistyped card code
-            raise IllegalAction(f"{action!r} is neither a card code (rank then suit, e.g. Kd, 10s) nor an action "
-                                f"{who} may take now; allowed: {allowed}")
+            raise IllegalAction(
+                f"{action!r} is neither a card code (rank then suit, e.g. Kd, 10s) nor an action "
+                f"{who} may take now; allowed: {allowed}"
+            )
         raise IllegalAction(f"{action!r} is not an action {who} may take now; allowed: {allowed}")
 
     def _why_not(self, c: Card) -> str:
@@ -278,8 +278,18 @@ class TrickState(State):
     and decide in ``_after_trick`` what happens when a trick is complete (drawing, the end of the deal).
     """
 
-    __slots__ = ("_points", "_restriction", "_strength", "hands", "leader", "trick", "trick_seats", "tricks",
-                 "trump", "won")
+    __slots__ = (
+        "_points",
+        "_restriction",
+        "_strength",
+        "hands",
+        "leader",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "trump",
+        "won",
+    )
 
     def _init_play(self, hands: list[list[Card]], leader: int, seats: tuple[int, ...]) -> None:
         self.hands = hands
@@ -372,8 +382,12 @@ class TrickState(State):
             "leader": self.leader,
             "trick": [[s, str(c)] for s, c in zip(self.trick_seats, self.trick, strict=False)],
             "tricks": [
-                {"leader": t.leader, "cards": [[s, str(c)] for s, c in zip(t.seats, t.cards, strict=True)],
-                 "winner": t.winner, "points": t.points}
+                {
+                    "leader": t.leader,
+                    "cards": [[s, str(c)] for s, c in zip(t.seats, t.cards, strict=True)],
+                    "winner": t.winner,
+                    "points": t.points,
+                }
                 for t in self.tricks
             ],
             "points": self.points(),

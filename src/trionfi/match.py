@@ -146,8 +146,7 @@ class Match:
             "policy": self.policy.describe(),
             "deal": len(self.finished) + (0 if self._over else 1),
             "score": self.points(),
-            "deals": [{"dealer": st.dealer, "points": st.points(), "returns": st.returns()}
-                      for st in self.finished],
+            "deals": [{"dealer": st.dealer, "points": st.points(), "returns": st.returns()} for st in self.finished],
             "over": self._over,
         }
         return obs

@@ -49,12 +49,21 @@ class Option:
             elif text in ("none", "auto") and self.choices is not None and None in self.choices:
                 v = None
             elif self.kind is bool or (self.choices and any(isinstance(c, bool) for c in self.choices)):
-                truth = {"true": True, "yes": True, "on": True, "1": True,
-                         "false": False, "no": False, "off": False, "0": False}
+                truth = {
+                    "true": True,
+                    "yes": True,
+                    "on": True,
+                    "1": True,
+                    "false": False,
+                    "no": False,
+                    "off": False,
+                    "0": False,
+                }
                 if text in truth:
                     v = truth[text]
-            elif self.kind is int or (self.choices and any(isinstance(c, int) and not isinstance(c, bool)
-                                                           for c in self.choices)):
+            elif self.kind is int or (
+                self.choices and any(isinstance(c, int) and not isinstance(c, bool) for c in self.choices)
+            ):
                 with contextlib.suppress(ValueError):
                     v = int(text)
             elif self.choices is not None:
@@ -81,9 +90,7 @@ def resolve(game: str, declared: Iterable[Option], given: Mapping[str, Any]) -> 
     table = {o.name: o for o in declared}
     unknown = [k for k in given if k not in table]
     if unknown:
-        raise OptionError(
-            f"{game} has no option {', '.join(map(repr, unknown))}; its options are: {', '.join(table)}"
-        )
+        raise OptionError(f"{game} has no option {', '.join(map(repr, unknown))}; its options are: {', '.join(table)}")
     values = {name: opt.default for name, opt in table.items()}
     for name, value in given.items():
         values[name] = table[name].convert(value)

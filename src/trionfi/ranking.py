@@ -34,14 +34,16 @@ class RankTable:
 
 
 # Briscola and Trijumf: A 3 K H J 7 6 5 4 2, the ace and three are the counting cards.
-BRISCOLA = RankTable("briscola", ("A", "3", "K", "H", "J", "7", "6", "5", "4", "2"),
-                     {"A": 11, "3": 10, "K": 4, "H": 3, "J": 2})
+BRISCOLA = RankTable(
+    "briscola", ("A", "3", "K", "H", "J", "7", "6", "5", "4", "2"), {"A": 11, "3": 10, "K": 4, "H": 3, "J": 2}
+)
 # The same with a French pack, northern order (K Q J) ...
-BRISCOLA_FRENCH = RankTable("briscola-french", ("A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"),
-                            {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2})
+BRISCOLA_FRENCH = RankTable(
+    "briscola-french", ("A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"), {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
+)
 # ... and the southern order, where the jack outranks the queen and is worth her 3 points.
-BRISCOLA_SOUTHERN = RankTable("briscola-southern", ("A", "3", "K", "J", "Q", "7", "6", "5", "4", "2"),
-                              {"A": 11, "3": 10, "K": 4, "J": 3, "Q": 2})
+BRISCOLA_SOUTHERN = RankTable(
+    "briscola-southern", ("A", "3", "K", "J", "Q", "7", "6", "5", "4", "2"), {"A": 11, "3": 10, "K": 4, "J": 3, "Q": 2}
+)
 # Bosnian 32-card Briškula: the ten takes the three's place.
-BOSNIAN = RankTable("bosnian", ("A", "10", "K", "Q", "J", "9", "8", "7"),
-                    {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2})
+BOSNIAN = RankTable("bosnian", ("A", "10", "K", "Q", "J", "9", "8", "7"), {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2})

@@ -46,8 +46,14 @@ def _parse_rais(value: Any) -> tuple[int, int]:
             value = tuple(int(p) for p in parts)
         except ValueError:
             value = None
-    if (isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, int) for v in value)
-            and value[0] % 2 == 0 and value[1] % 2 == 1 and all(0 <= v < 6 for v in value)):
+    if (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(isinstance(v, int) for v in value)
+        and value[0] % 2 == 0
+        and value[1] % 2 == 1
+        and all(0 <= v < 6 for v in value)
+    ):
         return (value[0], value[1])
     raise OptionError(
         f"option rais={value!r} is not allowed; allowed: two seats, the captain of seats 0 2 4 and the "
@@ -61,32 +67,75 @@ class Briscola(Game):
     title = "Briscola"
     aliases = ("briskula", "briškula", "briscolone", "schembil")
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("players", 2, "number of players: 2, 3, 4 or 6 (bosnian: 2-10; double: 2 or 4; schembil: 6)",
-               kind=int, low=2, high=10),
-        Option("variant", "standard", "which member of the family", choices=VARIANTS,
-               aliases={"bosnian32": "bosnian", "briskula": "standard", "double_briskula": "double",
-                        "four_card": "double"}),
-        Option("deck", "italian", "italian (40 cards) or french (52 without 8 9 10); bosnian uses 32 cards",
-               choices=("italian", "french")),
-        Option("southern_order", False, "French pack: the jack (3 points) above the queen (2 points)",
-               kind=bool),
-        Option("partnerships", None, "4 or 6 players in two teams (default: yes with 4 and 6 players)",
-               choices=(None, True, False)),
+        Option(
+            "players",
+            2,
+            "number of players: 2, 3, 4 or 6 (bosnian: 2-10; double: 2 or 4; schembil: 6)",
+            kind=int,
+            low=2,
+            high=10,
+        ),
+        Option(
+            "variant",
+            "standard",
+            "which member of the family",
+            choices=VARIANTS,
+            aliases={
+                "bosnian32": "bosnian",
+                "briskula": "standard",
+                "double_briskula": "double",
+                "four_card": "double",
+            },
+        ),
+        Option(
+            "deck",
+            "italian",
+            "italian (40 cards) or french (52 without 8 9 10); bosnian uses 32 cards",
+            choices=("italian", "french"),
+        ),
+        Option("southern_order", False, "French pack: the jack (3 points) above the queen (2 points)", kind=bool),
+        Option(
+            "partnerships",
+            None,
+            "4 or 6 players in two teams (default: yes with 4 and 6 players)",
+            choices=(None, True, False),
+        ),
         Option("deal_singly", True, "deal one card at a time (false: each hand in one packet)", kind=bool),
-        Option("reject_ace_three_indicator", False,
-               "a turned-up ace or three goes back inside the stock and another card is turned", kind=bool),
-        Option("removed_two_for_three_players", "2d", "the 2 left out of the pack with three players",
-               choices=("2d", "2c", "2s", "2b", "2h")),
-        Option("communication", "none", "partnership talk: none, signals (to partners) or conversation "
-               "(public questions and orders)", choices=COMMUNICATION),
-        Option("show_partner_after_stock", False, "partners see each other's hands once the stock is gone",
-               kind=bool),
-        Option("rais", (0, 1), "schembil: the two captains (one per team)",
-               allowed_text="two seats, one of 0 2 4 and one of 1 3 5, e.g. '0,1'"),
+        Option(
+            "reject_ace_three_indicator",
+            False,
+            "a turned-up ace or three goes back inside the stock and another card is turned",
+            kind=bool,
+        ),
+        Option(
+            "removed_two_for_three_players",
+            "2d",
+            "the 2 left out of the pack with three players",
+            choices=("2d", "2c", "2s", "2b", "2h"),
+        ),
+        Option(
+            "communication",
+            "none",
+            "partnership talk: none, signals (to partners) or conversation (public questions and orders)",
+            choices=COMMUNICATION,
+        ),
+        Option("show_partner_after_stock", False, "partners see each other's hands once the stock is gone", kind=bool),
+        Option(
+            "rais",
+            (0, 1),
+            "schembil: the two captains (one per team)",
+            allowed_text="two seats, one of 0 2 4 and one of 1 3 5, e.g. '0,1'",
+        ),
         Option("must_follow_suit", False, "briscolone: the second player must follow suit if able", kind=bool),
-        Option("target", None, "match: cumulative points to win (briscolone default 121; e.g. 120 for "
-               "'first to 120'); none = best-of deals", choices=None, kind=None,
-               allowed_text="a whole number of points from 31 to 999, or none"),
+        Option(
+            "target",
+            None,
+            "match: cumulative points to win (briscolone default 121; e.g. 120 for "
+            "'first to 120'); none = best-of deals",
+            choices=None,
+            kind=None,
+            allowed_text="a whole number of points from 31 to 999, or none",
+        ),
         Option("best_of", 3, "match: number of deals in a best-of match (odd)", kind=int, low=1, high=99),
         Option("claim_target", 31, "briscola a 31: the points a claim must reach", kind=int, low=1, high=120),
     )
@@ -100,8 +149,9 @@ class Briscola(Game):
             try:
                 t = int(t)
             except (TypeError, ValueError):
-                raise OptionError(f"option target={t!r} is not allowed; allowed: a whole number of points "
-                                  "from 31 to 999, or none") from None
+                raise OptionError(
+                    f"option target={t!r} is not allowed; allowed: a whole number of points from 31 to 999, or none"
+                ) from None
             if not 31 <= t <= 999:
                 raise OptionError(f"option target={t!r} is not allowed; allowed: 31 to 999, or none")
             options = {**options, "target": t}
@@ -121,36 +171,52 @@ class Briscola(Game):
             if name in given and given[name] != self._default(name):
                 require(where, f"option {name} applies only to {what}")
 
-        players_for = {"a31": (2,), "scoperta": (2,), "briscolone": (2,), "schembil": (6,), "double": (2, 4),
-                       "bosnian": tuple(range(2, 11)), "standard": (2, 3, 4, 6)}[variant]
-        require(n in players_for, f"{variant} Briscola is played by {', '.join(map(str, players_for))} "
-                f"players, not {n}")
+        players_for = {
+            "a31": (2,),
+            "scoperta": (2,),
+            "briscolone": (2,),
+            "schembil": (6,),
+            "double": (2, 4),
+            "bosnian": tuple(range(2, 11)),
+            "standard": (2, 3, 4, 6),
+        }[variant]
+        require(
+            n in players_for, f"{variant} Briscola is played by {', '.join(map(str, players_for))} players, not {n}"
+        )
         only("must_follow_suit", variant == "briscolone", "variant=briscolone")
         only("claim_target", variant == "a31", "variant=a31")
         only("rais", variant == "schembil", "variant=schembil")
         only("removed_two_for_three_players", n == 3 and variant == "standard", "three-player Briscola")
         only("southern_order", o["deck"] == "french", "deck=french (the Italian pack has a horse, no queen)")
         require(not (variant == "bosnian" and "deck" in given), "the bosnian variant uses its own 32-card pack")
-        require(o["removed_two_for_three_players"] != "2h" or o["deck"] == "french",
-                "2h is a French card: with the Italian pack remove 2d, 2c, 2s or 2b")
-        require(o["removed_two_for_three_players"] != "2b" or o["deck"] == "italian",
-                "2b is an Italian card: with the French pack remove 2h, 2d, 2c or 2s")
+        require(
+            o["removed_two_for_three_players"] != "2h" or o["deck"] == "french",
+            "2h is a French card: with the Italian pack remove 2d, 2c, 2s or 2b",
+        )
+        require(
+            o["removed_two_for_three_players"] != "2b" or o["deck"] == "italian",
+            "2b is an Italian card: with the French pack remove 2h, 2d, 2c or 2s",
+        )
 
         # Teams: 4 and 6 players sit alternately in two teams; Bosnian four may also play each for himself.
         partners = o["partnerships"]
         if partners is None:
             partners = n in (4, 6)
         require(not partners or n in (4, 6), "partnerships need 4 or 6 players")
-        require(partners or n not in (4, 6) or variant == "bosnian",
-                f"{n}-player {variant} Briscola is a partnership game (partnerships=false only with bosnian)")
+        require(
+            partners or n not in (4, 6) or variant == "bosnian",
+            f"{n}-player {variant} Briscola is a partnership game (partnerships=false only with bosnian)",
+        )
         self.partnerships = partners
         self.players = n
         self._set_sides([range(0, n, 2), range(1, n, 2)] if partners else [[s] for s in range(n)])
 
         talk = o["communication"]
         if variant == "schembil":
-            require(talk in ("none", "conversation") or "communication" not in given,
-                    "schembil uses conversation restricted to the rais")
+            require(
+                talk in ("none", "conversation") or "communication" not in given,
+                "schembil uses conversation restricted to the rais",
+            )
             talk = "conversation"
         require(talk == "none" or partners, "communication needs partnerships (4 or 6 players)")
         only("show_partner_after_stock", partners, "partnership games")
@@ -166,12 +232,14 @@ class Briscola(Game):
         else:
             deck, table = ITALIAN_40, BRISCOLA
         if n == 6 and variant != "bosnian":
-            deck = deck.without(f"{deck.name}-no2", deck.description + ", without the four 2s",
-                                [c for c in deck if c.rank == "2"])
+            deck = deck.without(
+                f"{deck.name}-no2", deck.description + ", without the four 2s", [c for c in deck if c.rank == "2"]
+            )
         elif n == 3 and variant == "standard":
             two = o["removed_two_for_three_players"]
-            deck = deck.without(f"{deck.name}-{two}", f"{deck.description}, without the {two}",
-                                [c for c in deck if c == two])
+            deck = deck.without(
+                f"{deck.name}-{two}", f"{deck.description}, without the {two}", [c for c in deck if c == two]
+            )
         self.deck = deck
         self.rank_table = table
         self.strength = table.strengths(deck)
@@ -186,8 +254,10 @@ class Briscola(Game):
         # Per leader, the seats of a full trick in play order (twice round in double Briškula).
         self.rotations = tuple(tuple((lead + i) % n for i in range(n)) * self.laps for lead in range(n))
         self.draw_order = tuple(tuple((w + i) % n for i in range(n)) for w in range(n))
-        require(n * self.hand_size + (1 if self.has_trump else 0) <= len(deck),
-                f"{n} players cannot be dealt {self.hand_size} cards each from {len(deck)}")
+        require(
+            n * self.hand_size + (1 if self.has_trump else 0) <= len(deck),
+            f"{n} players cannot be dealt {self.hand_size} cards each from {len(deck)}",
+        )
         self.open_hands = variant == "scoperta"
         self.has_extras = variant in ("a31", "schembil") or talk != "none" or o["show_partner_after_stock"]
         if variant == "schembil":
@@ -244,7 +314,7 @@ class BriscolaState(TrickState):
                 hands[(first + k) % n].append(order[k])
         else:
             for i in range(n):
-                hands[(first + i) % n].extend(order[i * size:(i + 1) * size])
+                hands[(first + i) % n].extend(order[i * size : (i + 1) * size])
         rest = order[dealt:]
         self.indicator: Card | None = None
         if game.has_trump:

@@ -107,8 +107,7 @@ class BriscolaChiamata(Game):
     aliases = ("chiamata", "briscola_chiamata", "briscola chiamata")
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", PLAYERS, "number of players: always 5", kind=int, low=PLAYERS, high=PLAYERS),
-        Option("caller_leads", False, "the caller leads the first trick (false: the dealer's right leads)",
-               kind=bool),
+        Option("caller_leads", False, "the caller leads the first trick (false: the dealer's right leads)", kind=bool),
         Option("deals", 5, "match: number of deals, whose returns are added up", kind=int, low=1, high=999),
     )
 
@@ -188,7 +187,7 @@ class ChiamataState(TrickState):
     def _higher_bids(self) -> tuple[Action, ...]:
         # Rank bids go down to the 2; only a bid of the 2 opens the point bids.
         high = self.high
-        return BIDS[high + 1:LAST_RANK + 1] if high < LAST_RANK else BIDS[high + 1:]
+        return BIDS[high + 1 : LAST_RANK + 1] if high < LAST_RANK else BIDS[high + 1 :]
 
     def _resolve(self, action: Any, legal: list[Any]) -> Any:
         if isinstance(action, str):
@@ -202,8 +201,7 @@ class ChiamataState(TrickState):
             if why is None:
                 raise
             allowed = ", ".join(legal)
-            raise IllegalAction(f"{action!r} is not allowed: {why}; seat {self.current_player} may: {allowed}") \
-                from e
+            raise IllegalAction(f"{action!r} is not allowed: {why}; seat {self.current_player} may: {allowed}") from e
 
     def _explain(self, action: str) -> str | None:
         """Why a bid or a call the player wrote is refused (None: the engine's message says it well)."""
@@ -214,8 +212,10 @@ class ChiamataState(TrickState):
                 return "the first bid names a rank (A 3 K H J 7 6 5 4 2); point bids follow a bid of 2"
             last = BIDS[self.high].split()[1]
             if self.high < LAST_RANK:
-                return (f"each bid names a lower rank than the last bid ({last}) in the order A 3 K H J 7 6 5 4 2;"
-                        f" point bids ({BASE_TARGET}-{MAX_TARGET}) only follow a bid of 2")
+                return (
+                    f"each bid names a lower rank than the last bid ({last}) in the order A 3 K H J 7 6 5 4 2;"
+                    f" point bids ({BASE_TARGET}-{MAX_TARGET}) only follow a bid of 2"
+                )
             if self.high == len(BIDS) - 1:
                 return f"nobody can bid above {MAX_TARGET}"
             return f"after a bid of 2, each bid is a number of points higher than the last ({last}), up to 120"
@@ -257,8 +257,9 @@ class ChiamataState(TrickState):
             self.current_player = self.caller
         else:
             # Passed players are skipped; a lone player who has not bid yet still gets to bid or pass.
-            self.current_player = next(s for s in ((seat + i) % PLAYERS for i in range(1, PLAYERS + 1))
-                                       if not self.passed[s])
+            self.current_player = next(
+                s for s in ((seat + i) % PLAYERS for i in range(1, PLAYERS + 1)) if not self.passed[s]
+            )
 
     def _call(self, c: Card) -> None:
         g: BriscolaChiamata = self.game  # type: ignore[assignment]

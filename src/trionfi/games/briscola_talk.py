@@ -150,8 +150,7 @@ def _trick_number(state: BriscolaState) -> int:
     return len(state.tricks) + 1
 
 
-def _say(state: BriscolaState, sender: int, to: tuple[int, ...], kind: str, text: str,
-         private: bool = False) -> None:
+def _say(state: BriscolaState, sender: int, to: tuple[int, ...], kind: str, text: str, private: bool = False) -> None:
     """Record a message: public ones reach every seat, private ones only the sender's side."""
     g: Briscola = state.game  # type: ignore[assignment]
     recipients = g.sides[g.side_of[sender]] if private else tuple(range(g.players))
@@ -159,8 +158,14 @@ def _say(state: BriscolaState, sender: int, to: tuple[int, ...], kind: str, text
 
 
 def _message_dict(m: Message) -> dict[str, Any]:
-    return {"trick": m.trick, "sender": m.sender, "to": list(m.to), "recipients": list(m.recipients),
-            "kind": m.kind, "text": m.text}
+    return {
+        "trick": m.trick,
+        "sender": m.sender,
+        "to": list(m.to),
+        "recipients": list(m.recipients),
+        "kind": m.kind,
+        "text": m.text,
+    }
 
 
 # --- signals -----------------------------------------------------------------------------------------------
@@ -169,15 +174,24 @@ def _signal_actions(state: BriscolaState, seat: int) -> list[Action]:
     done = _talk(state).signalled
     held = {c.rank for c in state.hands[seat] if c.suit == state.trump}
     # The five highest ranks are the ones with a conventional sign (A 3 K H/Q J).
-    return [Action(f"signal {rank}", "signal", rank) for rank in g.rank_table.order[:5]
-            if rank in held and (seat, rank) not in done]
+    return [
+        Action(f"signal {rank}", "signal", rank)
+        for rank in g.rank_table.order[:5]
+        if rank in held and (seat, rank) not in done
+    ]
 
 
 def _signal(state: BriscolaState, seat: int, rank: str) -> None:
     talk = _talk(state)
     state.talk = talk._replace(signalled=talk.signalled | {(seat, rank)})
-    _say(state, seat, _partners(state.game, seat), "signal",  # type: ignore[arg-type]
-         f"I hold the {rank} of trumps", private=True)
+    _say(
+        state,
+        seat,
+        _partners(state.game, seat),
+        "signal",  # type: ignore[arg-type]
+        f"I hold the {rank} of trumps",
+        private=True,
+    )
 
 
 # --- conversation ------------------------------------------------------------------------------------------
@@ -199,10 +213,16 @@ def _conversation_actions(state: BriscolaState, seat: int) -> list[Action]:
     found: list[Action] = []
     for partner in _partners(g, seat):
         who = f"{partner} " if named else ""
-        found += [Action(f"ask {who}{q}", "ask", (partner, q)) for q in _topics(state)
-                  if (seat, partner, "ask " + q) not in used]
-        found += [Action(f"order {who}{o}", "order", (partner, o)) for o in ORDERS
-                  if (seat, partner, "order " + o) not in used]
+        found += [
+            Action(f"ask {who}{q}", "ask", (partner, q))
+            for q in _topics(state)
+            if (seat, partner, "ask " + q) not in used
+        ]
+        found += [
+            Action(f"order {who}{o}", "order", (partner, o))
+            for o in ORDERS
+            if (seat, partner, "order " + o) not in used
+        ]
     return found
 
 
