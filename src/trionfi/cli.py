@@ -195,6 +195,7 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None, show_points: b
         out.print(f"Match score: {score}")
     _render_others(obs, me)
     _render_contract(obs, me)
+    _render_table_notes(obs)
     trick = obs.get("trick", [])
     if obs.get("phase") in (None, "play", "end"):
         out.print("Trick: " + (trick_text(trick, obs, me) if trick else "[dim]empty, waiting for the lead[/]"))
@@ -204,6 +205,16 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None, show_points: b
         extra = [a for a in legal if a.lower() not in {c.lower() for c in obs["hand"]}]
         if extra:
             out.print("Other actions: " + ", ".join(f"[bold green]{escape(a)}[/]" for a in extra))
+
+
+def _render_table_notes(obs: dict[str, Any]) -> None:
+    """A game's own public facts (the cut chosen, declarations, running totals...): ``obs["table"]`` maps a
+    label to a short value, shown as it is, so a new game needs no change here."""
+    for label, value in obs.get("table", {}).items():
+        if value in (None, "", [], {}):
+            continue
+        text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        out.print(f"{escape(str(label))}: {escape(text)}")
 
 
 def _render_contract(obs: dict[str, Any], me: int | None) -> None:
@@ -225,6 +236,8 @@ def _render_others(obs: dict[str, Any], me: int | None) -> None:
     """Cards of other seats this seat may see (open hands, a known turned-up card) and the hand sizes."""
     for seat, cards in sorted(obs.get("open_hands", {}).items(), key=lambda kv: int(kv[0])):
         out.print(f"{_cap(seat_label(int(seat), obs, me))} holds: {escape(' '.join(cards))}")
+    for seat, cards in sorted((obs.get("views") or {}).items(), key=lambda kv: int(kv[0])):
+        out.print(f"When you looked, {seat_label(int(seat), obs, me)} held: {escape(' '.join(cards))}")
     for seat, cards in sorted(obs.get("known_cards", {}).items(), key=lambda kv: int(kv[0])):
         out.print(f"{_cap(seat_label(int(seat), obs, me))} is known to hold: {escape(' '.join(cards))}")
     sizes = obs.get("hand_sizes")

@@ -83,9 +83,6 @@ class Game:
                 side_of[seat] = i
         self.side_of = tuple(side_of)
 
-    def option(self, name: str) -> Any:
-        return self.options[name]
-
     # --- making states -----------------------------------------------------------------------------
     def deal(self, seed: int | None = None, deck: Sequence[str] | None = None, dealer: int | None = None) -> State:
         """One deal: shuffled from ``seed`` (a random seed, recorded, when none is given), or from a stacked

@@ -7,7 +7,7 @@ option or a value out of range is a clear :class:`OptionError` naming what is al
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,7 +97,7 @@ def resolve(game: str, declared: Iterable[Option], given: Mapping[str, Any]) -> 
     return values
 
 
-def parse_assignments(items: Iterable[str], check: Callable[[str], None] | None = None) -> dict[str, str]:
+def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     """``["k=v", ...]`` from the command line into a dict (values stay text; options convert them)."""
     out: dict[str, str] = {}
     for item in items:
