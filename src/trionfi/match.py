@@ -92,8 +92,16 @@ class Match:
         self._seeds = random.Random(seed)
         self.finished: list[State] = []
         self.history: list[Any] = []
-        self.state = game.deal(seed=self._seeds.getrandbits(63), dealer=game.players - 1)
         self._over = False
+        self._verdict: list[int] | None = None  # winning sides when a deal decided the match (a claim)
+        self.state = self._new_deal(game.players - 1)
+
+    def _new_deal(self, dealer: int) -> State:
+        state = self.game.deal(seed=self._seeds.getrandbits(63), dealer=dealer)
+        enter = getattr(state, "enter_match", None)
+        if enter is not None:  # e.g. Trijumf: a claim counts the totals of the earlier deals
+            enter(self.policy.score(self))
+        return state
 
     # --- the state interface -----------------------------------------------------------------------
     @property
@@ -115,11 +123,16 @@ class Match:
 
     def _deal_over(self) -> None:
         self.finished.append(self.state)
-        if self.policy.decided(self, self.policy.score(self)) or len(self.finished) >= self.MAX_DEALS:
+        verdict = getattr(self.state, "match_verdict", None)
+        self._verdict = verdict() if verdict is not None else None
+        if (
+            self._verdict is not None
+            or self.policy.decided(self, self.policy.score(self))
+            or len(self.finished) >= self.MAX_DEALS
+        ):
             self._over = True
             return
-        dealer = (self.state.dealer + 1) % self.game.players
-        self.state = self.game.deal(seed=self._seeds.getrandbits(63), dealer=dealer)
+        self.state = self._new_deal((self.state.dealer + 1) % self.game.players)
 
     def is_terminal(self) -> bool:
         return self._over
@@ -131,14 +144,19 @@ class Match:
         """The match score per side: deals won (best-of) or cumulative points (target)."""
         return self.policy.score(self)
 
+    def _final(self) -> tuple[list[float], list[int]]:
+        if self._verdict is not None:
+            return side_results([1 if i in self._verdict else 0 for i in range(len(self.game.sides))])
+        return side_results(self.policy.score(self))
+
     def returns(self) -> list[float]:
         if not self._over:
             return [0.0] * self.game.players
-        values, _ = side_results(self.policy.score(self))
+        values, _ = self._final()
         return [values[s] for s in self.game.side_of]
 
     def winners(self) -> list[int]:
-        return side_results(self.policy.score(self))[1] if self._over else []
+        return self._final()[1] if self._over else []
 
     def observation(self, seat: int) -> dict[str, Any]:
         obs = self.state.observation(seat)
@@ -171,4 +189,5 @@ class Match:
         new.history = self.history[:]
         new.state = self.state.clone()
         new._over = self._over
+        new._verdict = self._verdict
         return new
