@@ -14,12 +14,14 @@ from .engine import Action, Game, State
 from .errors import CardError, DeckError, IllegalAction, OptionError, RecordError, TrionfiError
 from .games.briscola import Briscola
 from .games.briscola_chiamata import BriscolaChiamata
+from .games.trijumf import Trijumf
 from .match import Match
 from .records import replay
 from .registry import games, load, register
 
 register(Briscola)
 register(BriscolaChiamata)
+register(Trijumf)
 
 __all__ = [
     "Action",

@@ -443,7 +443,9 @@ class PlaySession:
         self.tricks_seen = len(obs["tricks"])
         drawn = [c for c in obs["hand"] if hand_before is not None and c not in hand_before]
         if drawn:
-            out.print(f"You drew: [bold]{escape(' '.join(drawn))}[/]")
+            # An empty hand before means the cards were just dealt (after a cut or an auction), not drawn.
+            verb = "You drew" if hand_before else "Your cards are dealt"
+            out.print(f"{verb}: [bold]{escape(' '.join(drawn))}[/]")
         messages = obs.get("messages") or []
         for message in messages[self.messages_seen :]:
             out.print(f"[magenta]» {escape(_message_text(message, obs, self.me))}[/]")

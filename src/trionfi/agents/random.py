@@ -50,4 +50,4 @@ def _claim_is_right(observation: dict[str, Any]) -> bool:
         return False
     seat = observation["seat"]
     side = next(i for i, members in enumerate(observation["sides"]) if seat in members)
-    return observation["points"][side] >= target
+    return observation.get("claim_points", observation["points"])[side] >= target
