@@ -50,7 +50,16 @@ def deals(game: trionfi.Game, batch: int = 50) -> Callable[[], int]:
                 state.apply(choice(state.legal_actions()))
         return batch
 
-    return run
+    def run_without_claims() -> int:
+        # A random claim would end the deal at once: leave claims out so that whole deals are timed.
+        for _ in range(batch):
+            counter[0] += 1
+            state = game.deal(seed=counter[0])
+            while not state.is_terminal():
+                state.apply(choice([a for a in state.legal_actions() if a != "claim"]))
+        return batch
+
+    return run_without_claims if game.name == "trijumf" else run
 
 
 def mid_deal(game: trionfi.Game, plays: int = 15) -> trionfi.State:
@@ -92,6 +101,9 @@ VARIANTS = [
     ("briscolone, follow suit", {"variant": "briscolone", "must_follow_suit": True}),
     ("bosnian, 5 players", {"variant": "bosnian", "players": 5}),
     ("double, 2 players", {"variant": "double"}),
+    ("Briscola Chiamata (auction included)", {"game": "briscola-chiamata"}),
+    ("Trijumf, 2 players (random cut option, no claims)", {"game": "trijumf", "players": 2}),
+    ("Trijumf, 4 players (no claims)", {"game": "trijumf", "players": 4}),
 ]
 
 
@@ -113,9 +125,9 @@ def main() -> None:
         ("clone() + random playout to the end / s", best_rate(playouts(state), args.seconds), ""),
     ]
     for label, options in VARIANTS:
-        rows.append(
-            (f"random deals / s, {label}", best_rate(deals(trionfi.load("briscola", **options)), args.seconds / 2), "")
-        )
+        options = dict(options)
+        variant_game = trionfi.load(options.pop("game", "briscola"), **options)
+        rows.append((f"random deals / s, {label}", best_rate(deals(variant_game), args.seconds / 2), ""))
     width = max(len(r[0]) for r in rows)
     for label, rate, target in rows:
         print(f"{label:<{width}}  {rate:>12,.0f}  {target}")
