@@ -10,8 +10,9 @@
 """
 
 from .cards import Card, card, cards
+from .comanda import Ranking, parse_comanda
 from .engine import Action, Game, State
-from .errors import CardError, DeckError, IllegalAction, OptionError, RecordError, TrionfiError
+from .errors import CardError, ComandaError, DeckError, IllegalAction, OptionError, RecordError, TrionfiError
 from .games.briscola import Briscola
 from .games.briscola_chiamata import BriscolaChiamata
 from .games.trijumf import Trijumf
@@ -27,11 +28,13 @@ __all__ = [
     "Action",
     "Card",
     "CardError",
+    "ComandaError",
     "DeckError",
     "Game",
     "IllegalAction",
     "Match",
     "OptionError",
+    "Ranking",
     "RecordError",
     "State",
     "TrionfiError",
@@ -39,6 +42,7 @@ __all__ = [
     "cards",
     "games",
     "load",
+    "parse_comanda",
     "replay",
 ]
 __version__ = "0.1.0"

@@ -160,7 +160,16 @@ TAROT_78 = Deck(
     + (_make(FOOL, "", FOOL),),
 )
 
-DECKS = {d.name: d for d in (ITALIAN_40, FRENCH_40, FRENCH_52, BOSNIAN_32, ITALIAN_36, TAROT_78)}
+# Trionfetti's 52-card Italian pack (Trevigiane): its own 1 F C R are the codes A J H K.
+ITALIAN_52_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "H", "K")
+ITALIAN_52 = Deck(
+    "italian52",
+    "Italian 52 cards: ranks A 2-10 J H K, suits d c s b",
+    "italian",
+    _suited(ITALIAN_52_RANKS, ITALIAN_SUITS),
+)
+
+DECKS = {d.name: d for d in (ITALIAN_40, FRENCH_40, FRENCH_52, BOSNIAN_32, ITALIAN_36, TAROT_78, ITALIAN_52)}
 
 
 def check_stacked(deck: Deck, codes: Sequence[str | Card]) -> list[Card]:

@@ -797,6 +797,32 @@ class Replayer:
         return shown
 
 
+# --- comanda (Trionfetti's spoken ranking) ---------------------------------------------------------------------
+@app.command()
+def comanda(
+    text: Annotated[str, typer.Argument(metavar="TEXT", help='A comanda, e.g. "manco e cavalli" (quote it).')],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the tiers as a JSON list of lists.")] = False,
+) -> None:
+    """Read a Trionfetti comanda and print the card order it sets, lowest first."""
+    from .comanda import parse_comanda  # only this command needs the parser
+
+    with _clear_errors():
+        ranking = parse_comanda(text)
+    if as_json:
+        print(json.dumps(ranking.to_list()))
+        return
+    table = Table(title=f"{escape(text)}: {len(ranking)} tiers, lowest first")
+    for column in ("#", "cards", "carte", "codes"):
+        table.add_column(column, justify="right" if column == "#" else "left")
+    rows = zip(ranking.labels("en"), ranking.labels("it"), ranking.to_list(), strict=True)
+    for i, (english, italian, codes) in enumerate(rows, 1):
+        table.add_row(str(i), english, italian, " ".join(codes))
+    out.print(table)
+    # K[dcs] is not rich markup; a long order is left for the terminal to wrap.
+    out.print(escape(f"order: {ranking.notation()}"), soft_wrap=True)
+    out.print(escape(f"in Trionfetti's letters: {ranking.notation(trionfetti=True)}"), soft_wrap=True)
+
+
 def main() -> None:
     """The ``trionfi`` console script."""
     app()

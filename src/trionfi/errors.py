@@ -23,3 +23,23 @@ class IllegalAction(TrionfiError):
 
 class RecordError(TrionfiError):
     """A malformed game record, or one whose actions do not replay."""
+
+
+class ComandaError(TrionfiError):
+    """A Trionfetti comanda (spoken card ranking) that cannot be read or breaks the ranking restrictions.
+
+    ``word`` is the word that could not be used (None when the whole command is at fault), ``position`` its
+    character offset in the text, ``index`` its word number (1-based) and ``suggestions`` the closest known words.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        word: str | None = None,
+        position: int | None = None,
+        index: int | None = None,
+        suggestions: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.word, self.position, self.index, self.suggestions = word, position, index, tuple(suggestions)
