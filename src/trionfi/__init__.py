@@ -16,6 +16,7 @@ from .errors import CardError, ComandaError, DeckError, IllegalAction, OptionErr
 from .games.briscola import Briscola
 from .games.briscola_chiamata import BriscolaChiamata
 from .games.trijumf import Trijumf
+from .games.trionfetti import Trionfetti
 from .match import Match
 from .records import replay
 from .registry import games, load, register
@@ -23,6 +24,7 @@ from .registry import games, load, register
 register(Briscola)
 register(BriscolaChiamata)
 register(Trijumf)
+register(Trionfetti)
 
 __all__ = [
     "Action",
