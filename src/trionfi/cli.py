@@ -186,7 +186,7 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None, show_points: b
     out.print(" · ".join(line))
     if show_points and not _points_hidden(obs):
         scores = [f"{side_label(i, obs, me)} {p}" for i, p in enumerate(obs.get("points", []))]
-        out.print("Card points: " + " · ".join(scores))
+        out.print(f"{obs.get('points_label', 'Card points')}: " + " · ".join(scores))
     elif show_points:
         out.print("[dim]Card points are not shown in this variant: counting them is up to you.[/]")
     if "match" in obs:
@@ -252,13 +252,15 @@ def _num(value: float) -> str:
 def announce_trick(
     trick: dict[str, Any], number: int, obs: dict[str, Any], me: int | None, show_points: bool = True
 ) -> None:
+    cards = trick_text(trick["cards"], obs, me)
+    if trick["winner"] is None:  # e.g. Trionfetti's void tricks
+        out.print(f"[bold yellow]Trick {number}:[/] {cards} → nobody wins it")
+        return
     who = seat_label(trick["winner"], obs, me)
     verb = "win" if who == "you" else "wins"
+    show_points = show_points and obs.get("trick_points", True)
     worth = f" ({trick['points']} point{'s' if trick['points'] != 1 else ''})" if show_points else ""
-    out.print(
-        f"[bold yellow]Trick {number}:[/] {trick_text(trick['cards'], obs, me)} → "
-        f"[bold]{escape(who)}[/] {verb} it{worth}"
-    )
+    out.print(f"[bold yellow]Trick {number}:[/] {cards} → [bold]{escape(who)}[/] {verb} it{worth}")
 
 
 def side_outcomes(state: Any, sides: list[list[int]]) -> list[float]:
@@ -272,9 +274,9 @@ def announce_result(state: Any, obs: dict[str, Any], me: int | None, what: str) 
     outcomes = side_outcomes(state, obs["sides"])
     if what == "the deal":
         figures = " · ".join(f"{side_label(i, obs, me)} {p}" for i, p in enumerate(obs.get("points", [])))
-        out.print(f"Card points: {figures}")
+        out.print(f"{obs.get('points_label', 'Card points')}: {figures}")
         if obs.get("claim"):
-            seat, right = obs["claim"]
+            seat, right = obs["claim"][:2]
             out.print(f"{_cap(seat_label(seat, obs, me))} claimed {'rightly' if right else 'wrongly'}.")
     winners = [i for i, v in enumerate(outcomes) if v > 0]
     if not winners:

@@ -12,6 +12,10 @@ from .base import Agent
 
 QUIET = ("claim",)
 TALK_RATE = 0.2
+# Actions that end or decide a deal at once (Trionfetti's vagaresto): taken rarely, or the bot would play
+# every hand for the whole stake.
+RARE = ("vagaresto", "vaga")
+RARE_RATE = 0.03
 
 
 class RandomAgent(Agent):
@@ -28,6 +32,11 @@ class RandomAgent(Agent):
         if "claim" in legal and _claim_is_right(observation):
             return "claim"
         choices = [a for a in legal if a.split()[0] not in QUIET] or legal
+        rare = [a for a in choices if a.split()[0] in RARE]
+        if rare and len(rare) < len(choices):
+            if self.rng.random() < RARE_RATE:
+                return self.rng.choice(rare)
+            choices = [a for a in choices if a not in rare]
         cards, others = [], []
         for a in choices:
             (cards if _is_card(a) else others).append(a)

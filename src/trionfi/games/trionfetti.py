@@ -867,7 +867,8 @@ class TrionfettiState(TrickState):
         ]
         obs["deck"] = g.deck.name
         obs["suit_names"] = {s: g.deck.suit_name(s) for s in ITALIAN_SUITS}
-        obs["show_points"] = False  # no card points in Trionfetti: "points" are hand points
+        obs["points_label"] = "Points this smazzata"  # hands won, not card points
+        obs["trick_points"] = False  # a Trionfetti trick carries no points
         obs["cutter"] = self.cutter
         obs["cut_card"] = str(self.cut_card)
         obs["comanda"] = self.comanda
