@@ -669,7 +669,7 @@ def simulate(
         print(json.dumps(result))
         return
     table = Table(title=f"{game.title}: {n} deals, {bot} bots, seed {seed}")
-    for column in ("side", "wins", "draws", "losses", "mean card points"):
+    for column in ("side", "wins", "draws", "losses", "mean points"):
         table.add_column(column, justify="left" if column == "side" else "right")
     for side in result["sides"]:
         table.add_row(

@@ -47,3 +47,9 @@ BRISCOLA_SOUTHERN = RankTable(
 )
 # Bosnian 32-card Briškula: the ten takes the three's place.
 BOSNIAN = RankTable("bosnian", ("A", "10", "K", "Q", "J", "9", "8", "7"), {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2})
+# Triomphe, French rules: the court cards above the ace, which ranks just above the ten (no card points).
+TRIOMPHE = RankTable("triomphe", ("K", "Q", "J", "A", "10", "9", "8", "7", "6", "5", "4", "3", "2"))
+# Triomphe, Strasbourg rules: aces high, and the honours carry points (10 a suit, 40 in the pack).
+STRASBOURG = RankTable(
+    "strasbourg", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"), {"A": 4, "K": 3, "Q": 2, "J": 1}
+)
