@@ -16,6 +16,7 @@ from .errors import CardError, ComandaError, DeckError, IllegalAction, OptionErr
 from .games.briscola import Briscola
 from .games.briscola_chiamata import BriscolaChiamata
 from .games.trijumf import Trijumf
+from .games.triomphe import Triomphe
 from .games.trionfetti import Trionfetti
 from .match import Match
 from .records import replay
@@ -25,6 +26,7 @@ register(Briscola)
 register(BriscolaChiamata)
 register(Trijumf)
 register(Trionfetti)
+register(Triomphe)
 
 __all__ = [
     "Action",
