@@ -142,6 +142,8 @@ def _trump_text(game: Game, obs: dict[str, Any]) -> str:
     trump = obs.get("trump")
     if not trump and "auction" in obs and not obs.get("called"):
         return "Trumps: not chosen yet (the auction's winner calls a card, and its suit is trumps)"
+    if not trump and obs.get("phase") not in (None, "play", "end"):
+        return "Trumps: not known yet"
     if not trump:
         return "No trumps"
     name = obs.get("suit_names", {}).get(trump, trump)
@@ -177,8 +179,10 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None, show_points: b
     out.rule(f"[bold]{escape(game.title)}[/] · " + " · ".join(header), style="cyan")
     line = [_trump_text(game, obs)]
     if obs.get("indicator"):
-        line.append(f"turned-up card [bold]{escape(str(obs['indicator']))}[/] (drawn last)")
-    if "stock" in obs:
+        holder = obs.get("indicator_holder")
+        where = "drawn last" if holder is None else f"in the hand of {seat_label(holder, obs, me)}"
+        line.append(f"turned-up card [bold]{escape(str(obs['indicator']))}[/] ({where})")
+    if obs.get("stock") is not None:
         stock = obs["stock"]
         line.append(f"stock: {stock} card{'s' if stock != 1 else ''}" if stock else "stock: empty")
     if obs.get("stock_top"):
@@ -277,7 +281,10 @@ def announce_result(state: Any, obs: dict[str, Any], me: int | None, what: str) 
         out.print(f"{obs.get('points_label', 'Card points')}: {figures}")
         if obs.get("claim"):
             seat, right = obs["claim"][:2]
-            out.print(f"{_cap(seat_label(seat, obs, me))} claimed {'rightly' if right else 'wrongly'}.")
+            counted = f" (counted {obs['claim'][2]} of {obs.get('claim_target')})" if len(obs["claim"]) > 2 else ""
+            out.print(f"{_cap(seat_label(seat, obs, me))} claimed {'rightly' if right else 'wrongly'}{counted}.")
+    if what == "the match" and (obs.get("match") or {}).get("decided_by_deal"):
+        out.print("The match was decided by a claim in its last deal.")
     winners = [i for i, v in enumerate(outcomes) if v > 0]
     if not winners:
         out.print(f"[bold]{_cap(what)} is drawn.[/]")

@@ -80,6 +80,7 @@ class Match:
     """Deals to the game's target. ``state`` is the deal in progress (or the last one)."""
 
     MAX_DEALS = 500  # a guard against a policy that never decides (e.g. endless drawn deals)
+    _verdict: list[int] | None = None  # winning sides when a deal decided the match (a claim)
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         if seed is None:
@@ -93,7 +94,7 @@ class Match:
         self.finished: list[State] = []
         self.history: list[Any] = []
         self._over = False
-        self._verdict: list[int] | None = None  # winning sides when a deal decided the match (a claim)
+        self._verdict = None
         self.state = self._new_deal(game.players - 1)
 
     def _new_deal(self, dealer: int) -> State:
@@ -166,6 +167,7 @@ class Match:
             "score": self.points(),
             "deals": [{"dealer": st.dealer, "points": st.points(), "returns": st.returns()} for st in self.finished],
             "over": self._over,
+            "decided_by_deal": self._verdict is not None,  # e.g. a Trijumf claim
         }
         return obs
 

@@ -67,7 +67,8 @@ class Option:
                 with contextlib.suppress(ValueError):
                     v = int(text)
             elif self.choices is not None:
-                v = text
+                # Case-insensitive, but the canonical spelling is kept.
+                v = next((c for c in self.choices if isinstance(c, str) and c.lower() == text), text)
         elif isinstance(v, str) and self.aliases and v.strip().lower() in self.aliases:
             v = self.aliases[v.strip().lower()]
         ok = True

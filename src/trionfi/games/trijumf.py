@@ -40,6 +40,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..cards import ITALIAN_40, ITALIAN_SUITS, Card, CardError, card
 from ..engine import PLAY, Action, Game, TrickState, side_results
+from ..errors import IllegalAction
 from ..match import Target
 from ..options import Option
 from ..ranking import BRISCOLA
@@ -99,11 +100,13 @@ class Trijumf(Game):
     __doc__ = __doc__
     name = "trijumf"
     title = "Trijumf"
-    aliases = ("croatian-triumph", "trijumf2", "trijumf4")
+    aliases = ("croatian-triumph",)
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", 4, "2 players, or 4 in two partnerships", choices=(2, 4)),
         Option("cut_option", None, "force the cut option (default: the cutter chooses each deal)",
                choices=(None, CUT, KNOCK, FLIP)),
+        Option("flip4_packet_order", "L4,O5,R5,D5,L5,O5,R5,D5", "four-player flip: the packets after the flipped "
+               "card (the only reading offered: RULES.md T-3)", choices=("L4,O5,R5,D5,L5,O5,R5,D5",)),
         Option("target", 401, "the cumulative card points that win the game", kind=int, low=1, high=9999),
         Option("end_of_deal_target_check", True, "without a claim, the target is checked after each deal",
                kind=bool),
@@ -260,6 +263,8 @@ class TrijumfState(TrickState):
         self.shown = tuple(s | set(shown) if i == seat else s for i, s in enumerate(self.shown))
 
     def _resolve(self, action: Any, legal: list[Any]) -> Any:
+        if isinstance(action, str) and action.strip().lower() in CUT_OPTIONS and self.phase != CUTTING:
+            raise IllegalAction(f"the pack is already cut ({self.cut}); allowed now: {', '.join(legal)}")
         # Penalty mode: a card from the hand that breaks the rules is accepted, and ends the deal.
         if not self.game.enforce and self.phase is PLAY and isinstance(action, str):  # type: ignore[attr-defined]
             try:
@@ -353,11 +358,14 @@ class TrijumfState(TrickState):
         obs["show_points"] = False  # counting is the skill a claim tests
         obs["cut"] = self.cut
         obs["cutter"] = (self.dealer - 1) % g.players
+        obs["indicator"] = None
         if g.players == 2:
-            obs["stock"] = len(self.stock)
+            obs["stock"] = len(self.stock) if self.cut is not None else None  # nothing is dealt before the cut
             obs["indicator"] = self.indicator if self.stock else None
-        else:
-            obs["indicator"] = self.indicator if self.indicator in self.hands[(self.dealer + 1) % 4] else None
+        elif self.indicator is not None:
+            left = (self.dealer + 1) % 4  # the indicator belongs to the dealer's left, public until played
+            obs["indicator"] = self.indicator if self.indicator in self.hands[left] else None
+            obs["indicator_holder"] = left
         obs["known_cards"] = {
             str(s): [str(c) for c in self.hands[s] if c in self.shown[s]]
             for s in range(g.players) if s != seat and any(c in self.shown[s] for c in self.hands[s])
@@ -377,8 +385,12 @@ class TrijumfState(TrickState):
         cutter = (self.dealer - 1) % g.players
         notes["Cut"] = f"{self.cut} (by seat {cutter})" if self.cut else f"seat {cutter} is choosing"
         if self.cut == KNOCK and g.players == 4 and self.trump is None:
-            notes["Trumps"] = (f"{self.knock_trump} from the second trick" if self.knock_trump
-                               else "none yet: the first pair declared names them")
+            if self.knock_trump:
+                notes["Trumps"] = f"{self.knock_trump} from the second trick"
+            elif self.tricks:
+                notes["Trumps"] = "none in this deal: nobody declared in the first trick"
+            else:
+                notes["Trumps"] = "none yet: the first pair declared names them from the second trick"
         notes["Declarations"] = [f"seat {d.seat} {pair_text(d.suit)} ({d.value})" for d in self.declarations]
         notes["Totals of earlier deals"] = " v ".join(map(str, self.carried))
         if self.claim:
