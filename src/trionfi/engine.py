@@ -257,6 +257,9 @@ class State:
             if c not in self._hand(self.current_player):
                 raise IllegalAction(f"{c} is not in {who}'s hand; {who} may play: {allowed}")
             raise IllegalAction(f"{c} may not be played now: {self._why_not(c)}; {who} may play: {allowed}")
+        why = self._explain(action)
+        if why is not None:
+            raise IllegalAction(f"{action!r} is not allowed: {why}; {who} may: {allowed}")
         if len(text) <= 4 and " " not in text:  # short enough to be a mistyped card code
             raise IllegalAction(
                 f"{action!r} is neither a card code (rank then suit, e.g. Kd, 10s) nor an action "
@@ -265,7 +268,12 @@ class State:
         raise IllegalAction(f"{action!r} is not an action {who} may take now; allowed: {allowed}")
 
     def _why_not(self, c: Card) -> str:
+        """Why a card from the hand may not be played now (games say which rule forbids it)."""
         return "the rules forbid it here"
+
+    def _explain(self, action: str) -> str | None:
+        """Why a non-card action the player wrote is refused, or None when the generic message will do."""
+        return None
 
 
 class TrickState(State):

@@ -46,7 +46,6 @@ from typing import Any, ClassVar
 
 from ..cards import ITALIAN_40, Card
 from ..engine import PLAY, Action, Game, TrickState
-from ..errors import IllegalAction
 from ..options import Option
 from ..ranking import BRISCOLA
 from ..tricks import free
@@ -194,14 +193,7 @@ class ChiamataState(TrickState):
             m = TWO_WITH.fullmatch(" ".join(action.split()).lower())
             if m:
                 action = f"bid {int(m.group(1))}"
-        try:
-            return super()._resolve(action, legal)
-        except IllegalAction as e:
-            why = self._explain(action) if isinstance(action, str) and self.current_player is not None else None
-            if why is None:
-                raise
-            allowed = ", ".join(legal)
-            raise IllegalAction(f"{action!r} is not allowed: {why}; seat {self.current_player} may: {allowed}") from e
+        return super()._resolve(action, legal)
 
     def _explain(self, action: str) -> str | None:
         """Why a bid or a call the player wrote is refused (None: the engine's message says it well)."""

@@ -82,7 +82,7 @@ from typing import Any, ClassVar
 
 from ..cards import FRENCH_52, Card, CardError, card
 from ..engine import PLAY, Action, Game, Trick, TrickState, side_results
-from ..errors import IllegalAction, OptionError
+from ..errors import OptionError
 from ..match import Match
 from ..options import Option
 from ..ranking import STRASBOURG, TRIOMPHE
@@ -654,14 +654,7 @@ class TriompheState(TrickState):
                     for a in legal:
                         if a.arg == int(words[-1]):
                             return a
-        try:
-            return super()._resolve(action, legal)
-        except IllegalAction as e:
-            why = self._explain(action) if isinstance(action, str) and self.current_player is not None else None
-            if why is None:
-                raise
-            allowed = ", ".join(legal)
-            raise IllegalAction(f"{action!r} is not allowed: {why}; seat {self.current_player} may: {allowed}") from e
+        return super()._resolve(action, legal)
 
     def _explain(self, action: str) -> str | None:
         """Why a non-card action the player wrote is refused (None: the engine's message says it well)."""
