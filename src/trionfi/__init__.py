@@ -18,6 +18,7 @@ from .games.briscola_chiamata import BriscolaChiamata
 from .games.trijumf import Trijumf
 from .games.triomphe import Triomphe
 from .games.trionfetti import Trionfetti
+from .games.troccas import Troccas
 from .match import Match
 from .records import replay
 from .registry import games, load, register
@@ -25,8 +26,9 @@ from .registry import games, load, register
 register(Briscola)
 register(BriscolaChiamata)
 register(Trijumf)
-register(Trionfetti)
 register(Triomphe)
+register(Trionfetti)
+register(Troccas)
 
 __all__ = [
     "Action",
