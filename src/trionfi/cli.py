@@ -602,17 +602,20 @@ def _save(state: Any, path: Path) -> None:
 
 
 # --- simulate -------------------------------------------------------------------------------------------
-def simulate_deals(game: Game, deals: int, seed: int, bot: str, progress: Progress | None = None) -> dict[str, Any]:
-    """Play ``deals`` bot-vs-bot deals; the figures per side as a JSON-ready dict."""
+def simulate_deals(
+    game: Game, deals: int, seed: int, bot: str, progress: Progress | None = None, matches: bool = False
+) -> dict[str, Any]:
+    """Play ``deals`` bot-vs-bot deals (or whole matches); the figures per side as a JSON-ready dict."""
     seeds = random.Random(seed)
     n_sides = len(game.sides)
     wins, draws, losses = [0] * n_sides, [0] * n_sides, [0] * n_sides
     points = [0.0] * n_sides
-    task = progress.add_task("dealing", total=deals) if progress is not None else None
+    unit = "matches" if matches else "deals"
+    task = progress.add_task(f"playing {unit}", total=deals) if progress is not None else None
     start = time.perf_counter()
     for _ in range(deals):
         deal_seed = seeds.getrandbits(63)
-        state = game.deal(seed=deal_seed)
+        state = game.match(seed=deal_seed) if matches else game.deal(seed=deal_seed)
         bots = make_bots(bot, deal_seed, list(range(game.players)))
         while not state.is_terminal():
             p = state.current_player
@@ -627,6 +630,7 @@ def simulate_deals(game: Game, deals: int, seed: int, bot: str, progress: Progre
     return {
         "game": game.name,
         "options": dict(game._given),
+        "unit": unit,
         "deals": deals,
         "seed": seed,
         "bot": bot,
@@ -648,14 +652,15 @@ def simulate_deals(game: Game, deals: int, seed: int, bot: str, progress: Progre
 @app.command()
 def simulate(
     game_name: GameArg,
-    n: Annotated[int, typer.Option("-n", "--deals", min=1, help="Number of deals.")] = 100,
+    n: Annotated[int, typer.Option("-n", "--deals", min=1, help="Number of deals (or matches).")] = 100,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the whole run (default: random).")] = None,
     players: PlayersOpt = None,
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
     bot: BotOpt = "random",
+    match: Annotated[bool, typer.Option("--match", help="Play whole matches (to the game's target).")] = False,
 ) -> None:
-    """Let bots play deals against each other and tabulate the results."""
+    """Let bots play deals (or matches) against each other and tabulate the results."""
     with _clear_errors():
         game = _load_game(game_name, players, option)
         make_agent(bot)  # fail on an unknown bot before any dealing
@@ -671,12 +676,13 @@ def simulate(
             disable=not show_bar,
             transient=True,
         ) as progress:
-            result = simulate_deals(game, n, seed, bot, progress)
+            result = simulate_deals(game, n, seed, bot, progress, matches=match)
     if as_json:
         print(json.dumps(result))
         return
-    table = Table(title=f"{game.title}: {n} deals, {bot} bots, seed {seed}")
-    for column in ("side", "wins", "draws", "losses", "mean points"):
+    unit = result["unit"]
+    table = Table(title=f"{game.title}: {n} {unit}, {bot} bots, seed {seed}")
+    for column in ("side", "wins", "draws", "losses", "mean score" if match else "mean points"):
         table.add_column(column, justify="left" if column == "side" else "right")
     for side in result["sides"]:
         table.add_row(
@@ -688,7 +694,7 @@ def simulate(
         )
     out.print(table)
     rate = result["deals_per_second"]
-    out.print(f"{rate:,.0f} deals per second" if rate else "too fast to time")
+    out.print(f"{rate:,.1f} {unit} per second" if rate else "too fast to time")
 
 
 # --- replay ---------------------------------------------------------------------------------------------
