@@ -151,8 +151,10 @@ def _trump_text(game: Game, obs: dict[str, Any]) -> str:
 
 
 def hand_text(hand: list[str], legal: list[str]) -> str:
-    """The hand with playable cards bold green and the others dim in brackets (readable without colour)."""
-    playable = {a.lower() for a in legal}
+    """The hand with playable cards bold green and the others dim in brackets (readable without colour).
+
+    A card is "playable" when an action is the card or ends with it (``discard 7c``, ``rob Kd``)."""
+    playable = {a.lower() for a in legal} | {a.split()[-1].lower() for a in legal if " " in a}
     parts = []
     for c in hand:
         if not legal or c.lower() in playable:

@@ -183,7 +183,7 @@ class Match:
         }
 
     def clone(self) -> Match:
-        new = Match.__new__(Match)
+        new = type(self).__new__(type(self))  # subclasses (a game's own match) clone as themselves
         new.game, new.seed, new.policy = self.game, self.seed, self.policy
         new._seeds = random.Random()
         new._seeds.setstate(self._seeds.getstate())

@@ -140,7 +140,6 @@ class TroccasMatch(Match):
         return obs
 
     def clone(self) -> TroccasMatch:
-        new = super().clone()
-        new.__class__ = TroccasMatch
+        new = super().clone()  # Match.clone builds a TroccasMatch
         new.draw, new.seat_of = self.draw, self.seat_of
         return new  # type: ignore[return-value]
