@@ -104,6 +104,10 @@ VARIANTS = [
     ("Briscola Chiamata (auction included)", {"game": "briscola-chiamata"}),
     ("Trijumf, 2 players (random cut option, no claims)", {"game": "trijumf", "players": 2}),
     ("Trijumf, 4 players (no claims)", {"game": "trijumf", "players": 4}),
+    ("Triomphe, French rules (robbing included)", {"game": "triomphe"}),
+    ("Triomphe, Strasbourg rules", {"game": "triomphe", "ruleset": "strasbourg"}),
+    ("Trionfetti, one smazzata (random comanda, talk and vagaresto included)", {"game": "trionfetti"}),
+    ("Troccas, one deal (tschintschar and discard included)", {"game": "troccas"}),
 ]
 
 
