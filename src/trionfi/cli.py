@@ -454,8 +454,8 @@ class PlaySession:
         self.tricks_seen = len(obs["tricks"])
         drawn = [c for c in obs["hand"] if hand_before is not None and c not in hand_before]
         if drawn:
-            # An empty hand before means the cards were just dealt (after a cut or an auction), not drawn.
-            verb = "You drew" if hand_before else "Your cards are dealt"
+            # Outside card play (a deal in packets, after a cut) the new cards are dealt, not drawn.
+            verb = "You drew" if hand_before and obs.get("phase") == "play" else "You receive"
             out.print(f"{verb}: [bold]{escape(' '.join(drawn))}[/]")
         messages = obs.get("messages") or []
         for message in messages[self.messages_seen :]:
