@@ -49,7 +49,10 @@ OptionOpt = Annotated[
     typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option as name=value (repeatable)."),
 ]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
-BotOpt = Annotated[str, typer.Option("--bot", help="The bot that plays the other seats.")]
+BotOpt = Annotated[
+    str,
+    typer.Option("--bots", "--bot", help="The bots: a level (easy, medium, hard) or a name (random, heuristic)."),
+]
 
 
 # --- errors and set-up --------------------------------------------------------------------------------------
@@ -86,8 +89,8 @@ def bot_seed(seed: int, seat: int) -> int:
     return random.Random(seed * 1009 + seat).getrandbits(32)
 
 
-def make_bots(name: str, seed: int, seats: list[int]) -> dict[int, Agent]:
-    return {s: make_agent(name, bot_seed(seed, s)) for s in seats}
+def make_bots(name: str, seed: int, seats: list[int], game: Game | None = None) -> dict[int, Agent]:
+    return {s: make_agent(name, bot_seed(seed, s), game=game) for s in seats}
 
 
 def _deal_of(state: Any) -> Any:
@@ -572,7 +575,7 @@ def play(
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)  # short enough to type back with --seed
         state = game.match(seed=seed) if match else game.deal(seed=seed)
-        bots = make_bots(bot, seed, [s for s in range(game.players) if s != seat])
+        bots = make_bots(bot, seed, [s for s in range(game.players) if s != seat], game)
     out.print(
         f"[bold]{escape(game.title)}[/], {game.players} players, seed {seed}"
         f"{' · match: ' + escape(game.match_policy().describe()) if match else ''}. "
@@ -618,7 +621,7 @@ def simulate_deals(
     for _ in range(deals):
         deal_seed = seeds.getrandbits(63)
         state = game.match(seed=deal_seed) if matches else game.deal(seed=deal_seed)
-        bots = make_bots(bot, deal_seed, list(range(game.players)))
+        bots = make_bots(bot, deal_seed, list(range(game.players)), game)
         while not state.is_terminal():
             p = state.current_player
             state.apply(bots[p].choose(state.observation(p)))

@@ -1,18 +1,38 @@
-"""The agent interface."""
+"""The agent interface: what a program that plays a seat receives, and what it answers."""
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine import Game
 
 
 class Agent:
-    """Chooses an action from an observation. Subclasses implement :meth:`choose`."""
+    """Chooses an action from an observation.
+
+    An agent is built with the static ``game`` (its rules and options: public knowledge), a ``seed`` for its
+    random generator ``rng`` and a time ``budget`` in seconds per move (None: the agent's default). It is then
+    handed only ``observation(seat)``, never the state, and answers with the text of one of
+    ``observation["legal_actions"]``. Subclasses implement :meth:`choose`.
+    """
 
     name = "agent"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, game: Game | None = None, seed: int | None = None, budget: float | None = None) -> None:
+        self.game = game
         self.seed = seed
+        self.rng = random.Random(seed)
+        self.budget = budget
 
     def choose(self, observation: dict[str, Any]) -> str:
         """The text of one of ``observation["legal_actions"]``."""
         raise NotImplementedError
+
+    @staticmethod
+    def legal(observation: dict[str, Any]) -> list[str]:
+        legal = observation.get("legal_actions") or []
+        if not legal:
+            raise ValueError("the observation offers no legal action: it is not this seat's turn")
+        return list(legal)

@@ -4,7 +4,6 @@ signal), it does the something else one time in five, so that its table talk doe
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..cards import CardError, card
@@ -21,14 +20,8 @@ RARE_RATE = 0.03
 class RandomAgent(Agent):
     name = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
-        self.rng = random.Random(seed)
-
     def choose(self, observation: dict[str, Any]) -> str:
-        legal = observation["legal_actions"]
-        if not legal:
-            raise ValueError("the observation offers no legal action: it is not this seat's turn")
+        legal = self.legal(observation)
         if "claim" in legal and _claim_is_right(observation):
             return "claim"
         choices = [a for a in legal if a.split()[0] not in QUIET] or legal

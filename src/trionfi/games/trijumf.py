@@ -73,11 +73,13 @@ LAYOUTS: dict[tuple[int, str], Layout] = {
     (2, CUT): Layout((_cards(1, 5, 12, 16), _cards(6, 10, 17, 21)), 11, False),
     (2, KNOCK): Layout((_cards(1, 10), _cards(11, 20)), 21, False),
     (2, FLIP): Layout((_cards(2, 6, 12, 16), _cards(7, 11, 17, 21)), 1, False),
-    (4, CUT): Layout((_cards(1, 5, 21, 25), _cards(6, 10, 26, 30), _cards(11, 15, 31, 35), _cards(16, 20, 36, 40)),
-                     21, True),
+    (4, CUT): Layout(
+        (_cards(1, 5, 21, 25), _cards(6, 10, 26, 30), _cards(11, 15, 31, 35), _cards(16, 20, 36, 40)), 21, True
+    ),
     (4, KNOCK): Layout((_cards(1, 10), _cards(11, 20), _cards(21, 30), _cards(31, 40)), None, False),
-    (4, FLIP): Layout((_cards(1, 5, 21, 25), _cards(6, 10, 26, 30), _cards(11, 15, 31, 35), _cards(16, 20, 36, 40)),
-                      1, True),
+    (4, FLIP): Layout(
+        (_cards(1, 5, 21, 25), _cards(6, 10, 26, 30), _cards(11, 15, 31, 35), _cards(16, 20, 36, 40)), 1, True
+    ),
 }
 STOCK_2P = _cards(22, 40)
 
@@ -103,17 +105,32 @@ class Trijumf(Game):
     aliases = ("croatian-triumph",)
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", 4, "2 players, or 4 in two partnerships", choices=(2, 4)),
-        Option("cut_option", None, "force the cut option (default: the cutter chooses each deal)",
-               choices=(None, CUT, KNOCK, FLIP)),
-        Option("flip4_packet_order", "L4,O5,R5,D5,L5,O5,R5,D5", "four-player flip: the packets after the flipped "
-               "card (the only reading offered: RULES.md T-3)", choices=("L4,O5,R5,D5,L5,O5,R5,D5",)),
+        Option(
+            "cut_option",
+            None,
+            "force the cut option (default: the cutter chooses each deal)",
+            choices=(None, CUT, KNOCK, FLIP),
+        ),
+        Option(
+            "flip4_packet_order",
+            "L4,O5,R5,D5,L5,O5,R5,D5",
+            "four-player flip: the packets after the flipped card (the only reading offered: RULES.md T-3)",
+            choices=("L4,O5,R5,D5,L5,O5,R5,D5",),
+        ),
         Option("target", 401, "the cumulative card points that win the game", kind=int, low=1, high=9999),
-        Option("end_of_deal_target_check", True, "without a claim, the target is checked after each deal",
-               kind=bool),
-        Option("enforce_legal_moves", True, "refuse illegal cards (false: penalty mode, a revoke ends the deal "
-               "with 130 to the other side)", kind=bool),
-        Option("revoke_keeps_innocent_declarations", True, "after a revoke the innocent side keeps its "
-               "declarations on top of the 130", kind=bool),
+        Option("end_of_deal_target_check", True, "without a claim, the target is checked after each deal", kind=bool),
+        Option(
+            "enforce_legal_moves",
+            True,
+            "refuse illegal cards (false: penalty mode, a revoke ends the deal with 130 to the other side)",
+            kind=bool,
+        ),
+        Option(
+            "revoke_keeps_innocent_declarations",
+            True,
+            "after a revoke the innocent side keeps its declarations on top of the 130",
+            kind=bool,
+        ),
     )
 
     def _configure(self) -> None:
@@ -143,8 +160,20 @@ def pair_text(suit: str) -> str:
 class TrijumfState(TrickState):
     """One deal of Trijumf, from the cut to the last trick (or a claim, or a revoke in penalty mode)."""
 
-    __slots__ = ("_revoking", "bonus", "carried", "claim", "cut", "declarations", "indicator", "knock_trump",
-                 "order", "revoke", "shown", "stock")
+    __slots__ = (
+        "_revoking",
+        "bonus",
+        "carried",
+        "claim",
+        "cut",
+        "declarations",
+        "indicator",
+        "knock_trump",
+        "order",
+        "revoke",
+        "shown",
+        "stock",
+    )
 
     def __init__(self, game: Trijumf, seed: int, dealer: int, stacked: list[Card] | None) -> None:
         super().__init__(game, seed, dealer, stacked)
@@ -234,8 +263,11 @@ class TrijumfState(TrickState):
             return []
         hand = self.hands[seat]
         done = {d.suit for d in self.declarations}
-        return [Action(f"declare {pair_text(s)}", "declare", s) for s in ITALIAN_SUITS
-                if s not in done and card("K" + s) in hand and card("H" + s) in hand]
+        return [
+            Action(f"declare {pair_text(s)}", "declare", s)
+            for s in ITALIAN_SUITS
+            if s not in done and card("K" + s) in hand and card("H" + s) in hand
+        ]
 
     def _act(self, action: Action) -> None:
         seat: int = self.current_player  # type: ignore[assignment]
@@ -320,8 +352,10 @@ class TrijumfState(TrickState):
         if self.revoke is not None:
             offender = self.game.side_of[self.revoke]
             keep = self.game.options["revoke_keeps_innocent_declarations"]
-            return [0 if side == offender else PENALTY + (self._declared(side) if keep else 0)
-                    for side in range(len(self.game.sides))]
+            return [
+                0 if side == offender else PENALTY + (self._declared(side) if keep else 0)
+                for side in range(len(self.game.sides))
+            ]
         return [w + b for w, b in zip(self.won, self.bonus, strict=True)]
 
     def _declared(self, side: int) -> int:
@@ -368,7 +402,8 @@ class TrijumfState(TrickState):
             obs["indicator_holder"] = left
         obs["known_cards"] = {
             str(s): [str(c) for c in self.hands[s] if c in self.shown[s]]
-            for s in range(g.players) if s != seat and any(c in self.shown[s] for c in self.hands[s])
+            for s in range(g.players)
+            if s != seat and any(c in self.shown[s] for c in self.hands[s])
         }
         obs["declarations"] = [[d.seat, pair_text(d.suit), d.value] for d in self.declarations]
         obs["carried"] = self.carried[:]
@@ -402,4 +437,3 @@ class TrijumfState(TrickState):
 
 
 Trijumf.state_class = TrijumfState
-

@@ -132,7 +132,13 @@ NO_DEMAND = Action("no demand", "nodemand")
 KNOCK = Action("knock", "knock")
 KEEP = frozenset(c for c in TAROT_78 if c in HONOURS or (c.rank == "K" and c.suit in SUITS))  # never discarded
 ORDER = {c: i for i, c in enumerate(TAROT_78)}  # hands are kept sorted in pack order (suits, trumps, Fool)
-SUIT_NAMES = {"d": "coins", "c": "cups", "s": "swords", "b": "batons", TRUMP: "the tarot trumps T1-T21 (the Fool is none)"}
+SUIT_NAMES = {
+    "d": "coins",
+    "c": "cups",
+    "s": "swords",
+    "b": "batons",
+    TRUMP: "the tarot trumps T1-T21 (the Fool is none)",
+}
 KJ_MODES = ("others_add_card", "disabled")
 ROTATIONS = tuple(tuple((lead + i) % PLAYERS for i in range(PLAYERS)) for lead in range(PLAYERS))
 
