@@ -109,6 +109,24 @@ class Game:
 
         return BestOf(3)
 
+    def sample_state(self, observation: dict[str, Any], rng: random.Random) -> State:
+        """A full state that ``observation`` could come from: the cards the seat cannot see are dealt at random
+        among the places it cannot see, respecting everything it knows (played cards, voids shown, cards shown,
+        hand sizes). Search bots plan on such samples. ``sampled.observation(seat) == observation`` holds.
+
+        Each game's sampler lives in ``trionfi/games/<game>_sample.py`` as ``sample_state(game, observation, rng)``.
+        """
+        import importlib
+
+        name = f"{__package__}.games.{self.name.replace('-', '_')}_sample"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+            raise NotImplementedError(f"{self.name} has no state sampler yet") from None
+        return module.sample_state(self, observation, rng)
+
     def rules_summary(self) -> str:
         return (self.__doc__ or self.title).strip()
 
