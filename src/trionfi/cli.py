@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -841,6 +842,160 @@ def comanda(
     # K[dcs] is not rich markup; a long order is left for the terminal to wrap.
     out.print(escape(f"order: {ranking.notation()}"), soft_wrap=True)
     out.print(escape(f"in Trionfetti's letters: {ranking.notation(trionfetti=True)}"), soft_wrap=True)
+
+
+# --- tournament and ratings (duplicate deals between bots; openskill ratings) -----------------------------
+def _writable(path: Path | None, what: str) -> None:
+    """Fail before a long tournament, not after it, when its output cannot be written."""
+    if path is not None and not path.parent.is_dir():
+        raise UsageError(f"cannot write the {what} {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+
+
+@app.command()
+def tournament(
+    game_name: GameArg,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", metavar="BOT,BOT[,...]", help="Bots or levels, separated by commas, e.g. hard,heuristic."
+        ),
+    ] = "heuristic,random",
+    n: Annotated[int, typer.Option("-n", "--deals", min=1, help="Number of duplicate deals.")] = 100,
+    players: PlayersOpt = None,
+    option: OptionOpt = None,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the number of cores).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the whole tournament (default: random).")] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", metavar="FILE", help="Write the results and the per-deal log here.")
+    ] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", metavar="FILE.png", help="Plot the running score rates to a PNG.")
+    ] = None,
+    backend: Annotated[
+        str, typer.Option("--backend", metavar="local|ray", help="Local processes, or a Ray cluster.")
+    ] = "local",
+    address: Annotated[
+        str | None, typer.Option("--address", help="The Ray cluster to join (default: start a local Ray).")
+    ] = None,
+    budget: Annotated[
+        float | None, typer.Option("--budget", min=0, help="Seconds per move for every bot (default: the bot's).")
+    ] = None,
+) -> None:
+    """Bots against bots on duplicate deals: every deck is played again with the seats rotated."""
+    from .tournament import parse_bots, plot_result, run_tournament, save_result
+
+    with _clear_errors():
+        game = _load_game(game_name, players, option)
+        specs = parse_bots(bots)
+        if backend not in ("local", "ray"):
+            raise UsageError(f"--backend is local or ray, not {backend!r}")
+        if address is not None and backend != "ray":
+            raise UsageError("--address is for the ray backend: add --backend ray")
+        if backend == "ray":
+            try:
+                import ray  # noqa: F401
+            except ImportError:
+                raise UsageError("--backend ray needs Ray: pip install 'trionfi[ray]'") from None
+        _writable(json_file, "results")
+        _writable(plot, "plot")
+        if plot is not None and plot.suffix.lower() != ".png":
+            raise UsageError(f"--plot writes a PNG: give a file name ending in .png, not {str(plot)!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            disable=not err.is_terminal,
+            transient=True,
+        ) as progress:
+            task = progress.add_task("duplicate deals", total=n)
+            result = run_tournament(
+                game,
+                specs,
+                n,
+                seed=seed,
+                jobs=jobs,
+                backend=backend,
+                address=address,
+                budget=budget,
+                progress=lambda done, total: progress.update(task, completed=done),
+            )
+    games_per_deal = sum(len(entry["games"]) for entry in result["log"]) / max(1, n)
+    table = Table(
+        title=f"{escape(game.title)}: {n} duplicate deals ({games_per_deal:g} games each), seed {seed}",
+        caption=f"score = (wins + draws/2) / games · {result['seconds']:.1f} s, {backend}, {result['jobs']} jobs",
+        box=box.SIMPLE_HEAD,
+        collapse_padding=True,
+        pad_edge=False,
+    )
+    for column in ("bot", "games", "W-D-L", "score [95 % interval]", "card pts", "score/deal"):
+        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+    for row in result["results"]:
+        low, high = row["interval"]
+        table.add_row(
+            escape(row["bot"]),
+            str(row["games"]),
+            f"{row['wins']}-{row['draws']}-{row['losses']}",
+            f"{row['score_rate']:.1%} [{low:.1%}, {high:.1%}]",
+            f"{row['mean_points']:.1f}",
+            f"{row['points_per_deal']:+.3f}",
+        )
+    out.print(table)
+    with _clear_errors():
+        if json_file is not None:
+            try:
+                save_result(result, json_file)
+            except OSError as e:
+                raise UsageError(f"cannot write the results {str(json_file)!r}: {e.strerror}") from None
+            out.print(f"Results written to {escape(str(json_file))} (rate them with: trionfi ratings FILE)")
+        if plot is not None:
+            try:
+                plot_result(result, plot)
+            except OSError as e:
+                raise UsageError(f"cannot write the plot {str(plot)!r}: {e.strerror}") from None
+            out.print(f"Plot written to {escape(str(plot))}")
+
+
+@app.command()
+def ratings(
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE.json...", help="Results written by `trionfi tournament --json`.")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON instead of a table.")] = False,
+) -> None:
+    """Openskill ratings of the bots in tournament results, partnerships rated as teams."""
+    from .ratings import rate_results
+    from .tournament import load_result
+
+    with _clear_errors():
+        results = [load_result(path) for path in files]
+        table_rows = rate_results(results)
+    if as_json:
+        print(json.dumps(table_rows))
+        return
+    games = sum(len(entry["games"]) for result in results for entry in result["log"])
+    table = Table(
+        title=f"openskill ratings from {games} games",
+        caption="ranked by ordinal = mu - 3 sigma (openskill, Plackett-Luce)",
+        box=box.SIMPLE_HEAD,
+    )
+    for column in ("#", "bot", "mu", "sigma", "ordinal", "games"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for i, row in enumerate(table_rows, 1):
+        table.add_row(
+            str(i),
+            escape(row["bot"]),
+            f"{row['mu']:.2f}",
+            f"{row['sigma']:.2f}",
+            f"{row['ordinal']:.2f}",
+            str(row["games"]),
+        )
+    out.print(table)
 
 
 def main() -> None:

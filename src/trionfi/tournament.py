@@ -1,0 +1,501 @@
+"""Duplicate-deal tournaments between bots.
+
+The luck of the cards is large in these games: a strong bot dealt poor cards loses to a weak one. A *duplicate*
+tournament cancels most of it by dealing every deck several times, once per seating of the bots (a
+*lineup*), so that each bot holds every hand:
+
+* deal ``i`` draws, from ``random.Random(f"trionfi-tournament:{seed}:{i}")``, a deal seed (for the game's own
+  random events), the shuffled deck (the order of ``game.deck``) and an order of the bots;
+* the bots are seated round robin in that order (seat ``s`` gets bot ``order[s % k]``), and the seating is
+  rotated one seat at a time, each distinct rotation being one game of the deal. Two bots in a two-sided game
+  thus play each deck twice, once on each side; ``k`` bots in ``k`` seats play it ``k`` times, each in every seat;
+* the bot at seat ``s`` of a deal always gets the same random seed, whichever bot it is, so two copies of one
+  bot score exactly 50 % against each other.
+
+Everything about deal ``i`` depends only on ``(seed, i)``: results are the same however the deals are split
+between processes (``jobs``) or machines (``backend="ray"``).
+
+Each game is scored per *side* (a partnership, or a seat in games without partners): the side wins when its
+return (``state.returns()``) is positive, loses when negative, draws at zero. A bot is credited with the result
+of every side it sits on. Its *score rate* is (wins + draws / 2) / games. Its 95 % interval accounts for the
+pairing (the games of one deck are linked: the same good cards tend to win for whichever bot holds them, the
+luck the duplicate cancels): the variance of the rate is estimated over whole deals (the cluster-robust
+variance of a ratio; for equal games per deal, the variance of the per-deal means) and turned into a Wilson
+interval for the number of independent games it is worth (see :func:`paired_interval`).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import functools
+import json
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .agents import AGENTS, LEVELS, make_agent
+from .engine import Game
+from .errors import OptionError, TrionfiError
+
+FORMAT = "trionfi-tournament"
+VERSION = 1
+Z95 = 1.959963984540054
+MAX_ACTIONS = 20_000  # no deal of any game comes near: more means a bot or game loops
+BACKENDS = ("local", "ray")
+
+Progress = Callable[[int, int], None]
+
+
+class TournamentError(TrionfiError):
+    """A tournament that cannot be run as asked (bad bots, backend, result file...)."""
+
+
+# --- the bots -------------------------------------------------------------------------------------------------
+def parse_bots(bots: str | Sequence[str]) -> list[str]:
+    """The bot specs of ``"hard,heuristic"`` (or a list): names or levels, checked, at least two."""
+    specs = [b.strip() for b in (bots.split(",") if isinstance(bots, str) else bots)]
+    specs = [b for b in specs if b]
+    if len(specs) < 2:
+        raise TournamentError(
+            "a tournament needs at least two bots separated by commas, e.g. --bots hard,heuristic "
+            "(a bot against itself: heuristic,heuristic)"
+        )
+    for spec in specs:
+        if spec not in AGENTS and spec not in LEVELS:
+            raise OptionError(
+                f"no bot named {spec!r}; the bots are: {', '.join(AGENTS)}, or a level: {', '.join(LEVELS)}"
+            )
+    return specs
+
+
+def bot_labels(specs: Sequence[str]) -> list[str]:
+    """Distinct labels: a bot named twice becomes ``random`` and ``random#2``."""
+    labels: list[str] = []
+    for spec in specs:
+        label, n = spec, 1
+        while label in labels:
+            n += 1
+            label = f"{spec}#{n}"
+        labels.append(label)
+    return labels
+
+
+def describe_bot(spec: str, budget: float | None) -> dict[str, Any]:
+    """What a spec stands for now: the agent and its time budget (levels change as stronger bots land)."""
+    agent, level_budget = LEVELS.get(spec, (spec, None))
+    return {"agent": agent, "budget": budget if budget is not None else level_budget}
+
+
+def seat_seed(deal_seed: int, seat: int) -> int:
+    """The random seed of the bot at ``seat`` in a deal: the same whichever bot sits there."""
+    return random.Random(deal_seed * 1009 + seat).getrandbits(32)
+
+
+# --- one deal, all its lineups --------------------------------------------------------------------------------
+def deal_plan(game: Game, n_bots: int, seed: int, index: int) -> dict[str, Any]:
+    """Deal ``index`` of a tournament: its seed, stacked deck (top first) and lineups (bot index per seat)."""
+    rng = random.Random(f"trionfi-tournament:{seed}:{index}")
+    deal_seed = rng.getrandbits(63)
+    deck = [str(c) for c in game.deck]
+    rng.shuffle(deck)
+    order = list(range(n_bots))
+    rng.shuffle(order)
+    n = game.players
+    base = [order[s % n_bots] for s in range(n)]
+    lineups: list[list[int]] = []
+    for r in range(n):
+        lineup = base[r:] + base[:r]
+        if lineup not in lineups:
+            lineups.append(lineup)
+    return {"seed": deal_seed, "deck": deck, "lineups": lineups}
+
+
+def play_game(
+    game: Game, deck: Sequence[str], deal_seed: int, seats: Sequence[str], budget: float | None
+) -> tuple[list[float], list[float]]:
+    """Play one stacked deal with bot ``seats[s]`` at seat ``s``; (returns per seat, points per side).
+
+    Bots are handed only their own observation; the dealer is the game's usual first dealer (seat n - 1)."""
+    state = game.deal(seed=deal_seed, deck=deck, dealer=game.players - 1)
+    agents = [make_agent(spec, seed=seat_seed(deal_seed, s), game=game, budget=budget) for s, spec in enumerate(seats)]
+    for _ in range(MAX_ACTIONS):
+        p = state.current_player
+        if p is None:
+            return [float(r) for r in state.returns()], [float(x) for x in state.points()]
+        action = agents[p].choose(state.observation(p))
+        try:
+            state.apply(action, seat=p)
+        except TrionfiError as e:
+            raise TournamentError(f"bot {seats[p]!r} at seat {p} chose {action!r} (deal seed {deal_seed}): {e}") from e
+    raise TournamentError(f"a deal (seed {deal_seed}) did not end after {MAX_ACTIONS} actions")
+
+
+def play_deal(
+    game: Game, specs: Sequence[str], labels: Sequence[str], seed: int, index: int, budget: float | None
+) -> dict[str, Any]:
+    """Deal ``index`` played in all its lineups: one entry of the tournament log."""
+    plan = deal_plan(game, len(specs), seed, index)
+    games = []
+    for lineup in plan["lineups"]:
+        returns, points = play_game(game, plan["deck"], plan["seed"], [specs[b] for b in lineup], budget)
+        games.append({"seats": [labels[b] for b in lineup], "returns": returns, "points": points})
+    return {"deal": index, "seed": plan["seed"], "games": games}
+
+
+@functools.lru_cache(maxsize=8)
+def _game(name: str, options_json: str) -> Game:
+    import trionfi
+
+    return trionfi.load(name, **json.loads(options_json))
+
+
+def play_chunk(
+    name: str, options_json: str, specs: Sequence[str], budget: float | None, seed: int, start: int, stop: int
+) -> list[dict[str, Any]]:
+    """Deals ``start`` to ``stop - 1``: what a worker process (or Ray task) runs. The game is rebuilt from its
+    name and options, so only plain data crosses between processes."""
+    game = _game(name, options_json)
+    labels = bot_labels(specs)
+    return [play_deal(game, specs, labels, seed, i, budget) for i in range(start, stop)]
+
+
+def chunks(deals: int, jobs: int, size: int | None = None) -> list[tuple[int, int]]:
+    """Deal ranges for the workers: small enough for a smooth progress bar and an even load with slow bots (a
+    deal of searching bots takes minutes), large enough that the hand-over costs little with fast ones."""
+    if size is None:
+        size = max(1, min(4, math.ceil(deals / (8 * max(1, jobs)))))
+    return [(a, min(a + size, deals)) for a in range(0, deals, size)]
+
+
+# --- running ----------------------------------------------------------------------------------------------------
+def run_tournament(
+    game: Game,
+    bots: str | Sequence[str],
+    deals: int,
+    seed: int = 0,
+    jobs: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    budget: float | None = None,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+) -> dict[str, Any]:
+    """Play a duplicate tournament and return its results as a JSON-ready dict (see :func:`summarize`).
+
+    ``jobs`` worker processes (default: the number of cores; 1 plays in this process) or, with
+    ``backend="ray"``, Ray tasks on the cluster at ``address`` (a local Ray with ``jobs`` CPUs when None).
+    ``progress(done, total)`` is called as deals finish."""
+    specs = parse_bots(bots)
+    if not isinstance(deals, int) or deals < 1:
+        raise TournamentError(f"the number of deals must be at least 1, not {deals!r}")
+    if backend not in BACKENDS:
+        raise TournamentError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise TournamentError("an address is for the ray backend: add --backend ray")
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise TournamentError(f"jobs must be at least 1, not {jobs}")
+    options_json = json.dumps(game._given, sort_keys=True)
+    _game(game.name, options_json)  # options that do not load fail here, not in a worker
+    work = (game.name, options_json, specs, budget, seed)
+    ranges = chunks(deals, jobs, chunk_size)
+    start = time.perf_counter()
+    if backend == "ray":
+        log = _run_ray(work, ranges, deals, jobs, address, progress)
+    elif jobs == 1 or len(ranges) == 1:
+        log = _run_here(work, ranges, deals, progress)
+    else:
+        log = _run_processes(work, ranges, deals, jobs, progress)
+    seconds = time.perf_counter() - start
+    log.sort(key=lambda entry: entry["deal"])
+    labels = bot_labels(specs)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "title": game.title,
+        "options": dict(game._given),
+        "players": game.players,
+        "sides": [list(side) for side in game.sides],
+        "bots": [{"label": lab, "spec": s, **describe_bot(s, budget)} for lab, s in zip(labels, specs, strict=True)],
+        "deals": deals,
+        "seed": seed,
+        "backend": backend,
+        "jobs": jobs,
+        "seconds": round(seconds, 3),
+        "results": summarize(log, labels, [list(side) for side in game.sides]),
+        "log": log,
+    }
+
+
+def _run_here(work: tuple, ranges: list[tuple[int, int]], total: int, progress: Progress | None) -> list[dict]:
+    log: list[dict[str, Any]] = []
+    for a, b in ranges:
+        log.extend(play_chunk(*work, a, b))
+        if progress is not None:
+            progress(len(log), total)
+    return log
+
+
+def _run_processes(
+    work: tuple, ranges: list[tuple[int, int]], total: int, jobs: int, progress: Progress | None
+) -> list[dict]:
+    log: list[dict[str, Any]] = []
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(ranges))) as pool:
+        futures = [pool.submit(play_chunk, *work, a, b) for a, b in ranges]
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                log.extend(future.result())
+                if progress is not None:
+                    progress(len(log), total)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+    return log
+
+
+def _run_ray(
+    work: tuple,
+    ranges: list[tuple[int, int]],
+    total: int,
+    jobs: int,
+    address: str | None,
+    progress: Progress | None,
+) -> list[dict]:
+    try:
+        import ray
+    except ImportError:
+        raise TournamentError("the ray backend needs Ray: pip install 'trionfi[ray]'") from None
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no reports sent anywhere from a tournament
+    started = False
+    if not ray.is_initialized():
+        try:
+            if address is not None:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+        except Exception as e:  # Ray raises ConnectionError, RuntimeError, ValueError... for a bad cluster
+            where = f"the Ray cluster at {address!r}" if address is not None else "a local Ray"
+            raise TournamentError(f"cannot start or join {where}: {e}") from e
+        started = True
+    try:
+        task = ray.remote(play_chunk)
+        pending = [task.remote(*work, a, b) for a, b in ranges]
+        log: list[dict[str, Any]] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                log.extend(ray.get(ref))
+            if progress is not None:
+                progress(len(log), total)
+        return log
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# --- the figures ----------------------------------------------------------------------------------------------
+def game_results(game_entry: dict[str, Any], sides: Sequence[Sequence[int]]) -> list[tuple[str, int, float, float]]:
+    """(bot, side, return, card points) for every side a bot sits on in one game (once per side, even when a
+    bot holds both seats of a partnership)."""
+    seats, returns, points = game_entry["seats"], game_entry["returns"], game_entry["points"]
+    rows = []
+    for i, side in enumerate(sides):
+        for bot in dict.fromkeys(seats[s] for s in side):
+            rows.append((bot, i, float(returns[side[0]]), float(points[i]) if i < len(points) else 0.0))
+    return rows
+
+
+def outcome_value(r: float) -> float:
+    """A side's result as a score: 1 won, 0.5 drawn, 0 lost."""
+    return 1.0 if r > 0 else 0.0 if r < 0 else 0.5
+
+
+def per_deal_scores(log: Sequence[dict[str, Any]], labels: Sequence[str], sides: Sequence[Sequence[int]]):
+    """Per bot, per deal: (score, games), the score being wins + draws / 2 over that deal's games."""
+    table = {bot: [] for bot in labels}
+    for entry in log:
+        sums = {bot: [0.0, 0] for bot in labels}
+        for game_entry in entry["games"]:
+            for bot, _side, r, _points in game_results(game_entry, sides):
+                sums[bot][0] += outcome_value(r)
+                sums[bot][1] += 1
+        for bot in labels:
+            table[bot].append((sums[bot][0], sums[bot][1]))
+    return table
+
+
+def paired_interval(n: int, total: float, score: float, spread: float) -> tuple[float, float, float]:
+    """(rate, low, high) of a score rate measured over ``n`` deals of ``total`` games scoring ``score``, where
+    ``spread`` is the sum over deals of (deal score - rate * deal games)².
+
+    The variance of the rate is the cluster-robust (ratio) variance over deals, which accounts for the pairing
+    of a deal's games; the interval is Wilson's score interval for the *effective* number of games that
+    variance is worth (``rate (1 - rate) / variance``). So it stays inside [0, 1], is not zero-width after a few
+    deals that all went one way, and equals the normal interval over per-deal means for long runs. With fewer
+    than two deals, or a rate of 0 or 1, the spread cannot be measured and the games count as independent;
+    a rate that is the same in every deal away from 0 and 1 (two copies of one bot) is exact."""
+    if total <= 0:
+        return 0.0, 0.0, 1.0
+    rate = score / total
+    binomial = rate * (1 - rate)
+    if n < 2 or binomial == 0:
+        effective = total
+    else:
+        variance = n / (n - 1) * spread / total**2
+        if variance <= 1e-15:
+            return rate, rate, rate
+        effective = binomial / variance
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * effective)) / (1 + z2 / effective)
+    half = Z95 / (1 + z2 / effective) * math.sqrt(binomial / effective + z2 / (4 * effective**2))
+    return rate, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate_interval(pairs: Sequence[tuple[float, int]]) -> tuple[float, float, float]:
+    """(rate, low, high) from one (score, games) pair per deal (see :func:`paired_interval`)."""
+    played = [(s, g) for s, g in pairs if g > 0]
+    total = sum(g for _, g in played)
+    if total == 0:
+        return 0.0, 0.0, 1.0
+    rate = sum(s for s, _ in played) / total
+    return paired_interval(len(played), total, rate * total, sum((s - rate * g) ** 2 for s, g in played))
+
+
+def running_rates(pairs: Sequence[tuple[float, int]]) -> list[tuple[float, float, float]]:
+    """(rate, low, high) after each deal, from running sums (the same interval as :func:`rate_interval`)."""
+    out = []
+    n = 0
+    total = score = s2 = sg = g2 = 0.0
+    for s, g in pairs:
+        if g > 0:
+            n += 1
+            total += g
+            score += s
+            s2 += s * s
+            sg += s * g
+            g2 += g * g
+        rate = score / total if total else 0.0
+        out.append(paired_interval(n, total, score, max(0.0, s2 - 2 * rate * sg + rate * rate * g2)))
+    return out
+
+
+def summarize(
+    log: Sequence[dict[str, Any]], labels: Sequence[str], sides: Sequence[Sequence[int]]
+) -> list[dict[str, Any]]:
+    """Per bot: games, wins, draws, losses, score rate and its 95 % interval, mean card points (``points()`` of
+    the bot's side) and points per deal (the mean of the side's ``returns()``, the game's own score)."""
+    counts = {bot: {"games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0.0, "returns": 0.0} for bot in labels}
+    for entry in log:
+        for game_entry in entry["games"]:
+            for bot, _side, r, points in game_results(game_entry, sides):
+                c = counts[bot]
+                c["games"] += 1
+                c["wins" if r > 0 else "losses" if r < 0 else "draws"] += 1
+                c["points"] += points
+                c["returns"] += r
+    scores = per_deal_scores(log, labels, sides)
+    results = []
+    for bot in labels:
+        c = counts[bot]
+        rate, low, high = rate_interval(scores[bot])
+        games = c["games"]
+        results.append(
+            {
+                "bot": bot,
+                "games": games,
+                "wins": c["wins"],
+                "draws": c["draws"],
+                "losses": c["losses"],
+                "score_rate": round(rate, 6),
+                "interval": [round(low, 6), round(high, 6)],
+                "mean_points": round(c["points"] / games, 4) if games else 0.0,
+                "points_per_deal": round(c["returns"] / games, 4) if games else 0.0,
+            }
+        )
+    return results
+
+
+# --- files and plots ------------------------------------------------------------------------------------------
+def save_result(result: dict[str, Any], path: str | Path) -> None:
+    """Write a result as JSON: the summary indented, then the log one deal per line (readable, and not
+    forty thousand lines for a long tournament)."""
+    head = json.dumps({k: v for k, v in result.items() if k != "log"}, indent=1)
+    deals = ",\n  ".join(json.dumps(entry) for entry in result.get("log", []))
+    Path(path).write_text(f'{head[:-2]},\n "log": [\n  {deals}\n ]\n}}\n')
+
+
+def load_result(path: str | Path) -> dict[str, Any]:
+    """A tournament result written by :func:`save_result`, checked enough to rate and plot it."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text())
+    except OSError as e:
+        raise TournamentError(f"cannot read {str(path)!r}: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise TournamentError(f"{str(path)!r} is not JSON: {e.msg} at line {e.lineno}") from None
+    check_result(data, str(path))
+    return data
+
+
+def check_result(data: Any, where: str = "the result") -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TournamentError(f"{where} is not a tournament result (written by `trionfi tournament --json`)")
+    if data.get("version") != VERSION:
+        raise TournamentError(f"{where} has version {data.get('version')!r}; this trionfi reads version {VERSION}")
+    try:
+        labels = {b["label"] for b in data["bots"]}
+        sides = data["sides"]
+        for entry in data["log"]:
+            for g in entry["games"]:
+                if len(g["seats"]) != len(g["returns"]) or not set(g["seats"]) <= labels:
+                    raise TournamentError(f"{where}: deal {entry['deal']} does not match the bots and seats")
+                game_results(g, sides)
+    except (KeyError, TypeError, IndexError) as e:
+        raise TournamentError(f"{where} is missing tournament data ({type(e).__name__}: {e})") from None
+
+
+def plot_result(result: dict[str, Any], path: str | Path) -> None:
+    """A PNG of each bot's running score rate over the deals with its 95 % interval band."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [b["label"] for b in result["bots"]]
+    scores = per_deal_scores(result["log"], labels, result["sides"])
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=110)
+    x = list(range(1, len(result["log"]) + 1))
+    for bot in labels:
+        series = running_rates(scores[bot])
+        final = series[-1][0] if series else 0.0
+        (line,) = ax.plot(x, [r for r, _, _ in series], label=f"{bot}: {final:.1%}", linewidth=1.6)
+        ax.fill_between(x, [lo for _, lo, _ in series], [hi for _, _, hi in series], color=line.get_color(), alpha=0.2)
+    if len(result["sides"]) == 2:
+        ax.axhline(0.5, color="grey", linestyle="--", linewidth=0.8)
+    ax.set_ylim(0, 1)
+    ax.set_xlim(1, max(2, len(x)))
+    ax.set_xlabel("duplicate deals played")
+    ax.set_ylabel("score rate (wins + ½ draws)")
+    options = ", ".join(f"{k}={v}" for k, v in result.get("options", {}).items())
+    title = f"{result.get('title', result['game'])}{f' ({options})' if options else ''}: {' v '.join(labels)}"
+    ax.set_title(title, fontsize=11)
+    ax.text(
+        0.99,
+        0.02,
+        f"{result['deals']} deals, seed {result['seed']}; bands: 95 % interval",
+        transform=ax.transAxes,
+        ha="right",
+        fontsize=8,
+        color="grey",
+    )
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best")
+    fig.tight_layout()
+    fig.savefig(path, format="png")
+    plt.close(fig)
