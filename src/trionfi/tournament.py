@@ -86,8 +86,8 @@ def bot_labels(specs: Sequence[str]) -> list[str]:
 
 def describe_bot(spec: str, budget: float | None) -> dict[str, Any]:
     """What a spec stands for now: the agent and its time budget (levels change as stronger bots land)."""
-    agent, level_budget = LEVELS.get(spec, (spec, None))
-    return {"agent": agent, "budget": budget if budget is not None else level_budget}
+    agent, level_budget, settings = LEVELS.get(spec, (spec, None, {}))
+    return {"agent": agent, "budget": budget if budget is not None else level_budget, "settings": settings}
 
 
 def seat_seed(deal_seed: int, seat: int) -> int:

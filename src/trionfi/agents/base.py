@@ -36,3 +36,15 @@ class Agent:
         if not legal:
             raise ValueError("the observation offers no legal action: it is not this seat's turn")
         return list(legal)
+
+
+def claim_is_right(observation: dict[str, Any]) -> bool:
+    """Whether a claim now would be right: the seat's side has reached the claim target (Briscola a 31,
+    Trijumf). Every bot claims exactly then: a right claim wins at once, a wrong one loses."""
+    target = observation.get("claim_target")
+    if target is None:
+        return False
+    seat = observation["seat"]
+    side = next(i for i, members in enumerate(observation["sides"]) if seat in members)
+    points = observation.get("claim_points") or observation["points"]
+    return points[side] >= target

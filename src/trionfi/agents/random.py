@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CardError, card
-from .base import Agent
+from .base import Agent, claim_is_right
 
 QUIET = ("claim",)
 TALK_RATE = 0.2
@@ -22,7 +22,7 @@ class RandomAgent(Agent):
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal = self.legal(observation)
-        if "claim" in legal and _claim_is_right(observation):
+        if "claim" in legal and claim_is_right(observation):
             return "claim"
         choices = [a for a in legal if a.split()[0] not in QUIET] or legal
         rare = [a for a in choices if a.split()[0] in RARE]
@@ -44,12 +44,3 @@ def _is_card(text: str) -> bool:
     except CardError:
         return False
     return True
-
-
-def _claim_is_right(observation: dict[str, Any]) -> bool:
-    target = observation.get("claim_target")
-    if target is None:
-        return False
-    seat = observation["seat"]
-    side = next(i for i, members in enumerate(observation["sides"]) if seat in members)
-    return observation.get("claim_points", observation["points"])[side] >= target

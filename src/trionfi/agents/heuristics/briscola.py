@@ -52,6 +52,7 @@ import trionfi
 
 from ...cards import Card, CardError, card
 from ...tricks import winning_index
+from ..base import claim_is_right
 from ..heuristic import register_policy
 
 # The value of keeping a trump: BASE + STEP per trump below it (the 2 of trumps BASE, the ace BASE + 9 STEP).
@@ -94,14 +95,6 @@ def is_card(text: str) -> bool:
 
 def side_of(obs: dict[str, Any], seat: int) -> int:
     return next(i for i, members in enumerate(obs["sides"]) if seat in members)
-
-
-def claim_is_right(obs: dict[str, Any]) -> bool:
-    target = obs.get("claim_target")
-    if target is None:
-        return False
-    points = obs.get("claim_points") or obs["points"]
-    return points[side_of(obs, obs["seat"])] >= target
 
 
 def _none_chance(pool_size: int, bad: int, draws: int) -> float:
