@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint clean
+.PHONY: play test bench bench-strength lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py --write docs/benchmarks.md
+	$(BIN)/python benchmarks/solver_speed.py --write docs/benchmarks.md
+
+# Hours on two cores: duplicate-deal tournaments of every bot level; match-ups already played are kept.
+bench-strength: $(STAMP)
+	$(BIN)/python benchmarks/strength.py --write docs/benchmarks.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -23,6 +23,7 @@ from datetime import date
 from pathlib import Path
 
 import trionfi
+from report import replace_section
 
 
 def best_rate(run: Callable[[], int], seconds: float, rounds: int = 5) -> float:
@@ -141,7 +142,7 @@ def main() -> None:
 
 def write(path: Path, rows: list[tuple[str, float, str]], seconds: float) -> None:
     lines = [
-        "# Benchmarks",
+        "## Engine",
         "",
         "The rules engine's hot path, `legal_actions()` + `apply()` and `clone()`, measured through the public API",
         "on one core. Produced by `make bench` (`python benchmarks/run.py --write docs/benchmarks.md`); each",
@@ -158,9 +159,8 @@ def write(path: Path, rows: list[tuple[str, float, str]], seconds: float) -> Non
         "",
         "For comparison (from the issue): the fastest pure-Python Briscola engine we know of does about 5,000",
         "deals/s with its own step function, and a hand-written loop that knows only Briscola about 18,000.",
-        "",
     ]
-    path.write_text("\n".join(lines))
+    replace_section(path, "engine", "\n".join(lines))
     print(f"written to {path}", file=sys.stderr)
 
 

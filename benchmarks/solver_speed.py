@@ -1,9 +1,10 @@
 """Speed of the exact solver and of the search bot's machinery (one core).
 
-    python benchmarks/solver_speed.py [--positions N]
+    python benchmarks/solver_speed.py [--positions N] [--deals N] [--write docs/benchmarks.md]
 
 * the solver agent's move once the two-player Briscola stock is gone (3 cards each: the position is known);
 * the exact value of two-player Trijumf positions with 5 (and 8, 10) cards each, all hands known;
+* the hard level's time per move in two-player Briscola;
 * the fast two-player Briscola path: playouts per second from the deal, exact solves of sampled worlds with 4
   cards left in the stock, worlds scored per second by the search at the start of a deal.
 """
@@ -14,11 +15,16 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 import trionfi
-from trionfi.agents.search import SearchAgent, fast_playout
-from trionfi.agents.solver import Solver, SolverAgent, briscola2
+from report import replace_section
+from trionfi.agents import make_agent
+from trionfi.agents.briscola2 import briscola2, fast_playout
+from trionfi.agents.search import SearchAgent
+from trionfi.agents.solver import Solver, SolverAgent
 from trionfi.cards import Card
 
 
@@ -88,21 +94,71 @@ def fast_path_rates(positions: int) -> dict[str, float]:
     }
 
 
+def hard_move_times(deals: int) -> list[float]:
+    """Seconds per move of the ``hard`` level in two-player Briscola against the heuristic bot."""
+    game = trionfi.load("briscola")
+    times = []
+    for seed in range(deals):
+        state = game.deal(seed=seed)
+        bots = [make_agent("hard", seed=seed, game=game), make_agent("heuristic", seed=seed, game=game)]
+        if seed % 2:
+            bots.reverse()
+        while not state.is_terminal():
+            seat = state.current_player
+            obs = state.observation(seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(obs)
+            if bots[seat].name == "search":
+                times.append(time.perf_counter() - start)
+            state.apply(action, seat=seat)
+    return times
+
+
+def rows(positions: int, deals: int) -> list[tuple[str, str, str]]:
+    """(what, figure, target) for docs/benchmarks.md."""
+    found = []
+    hard = hard_move_times(deals)
+    found.append(("hard level, 2-player Briscola, time per move", _summary(hard), "≤ 1 s"))
+    briscola = _summary(briscola_solver_moves(positions))
+    found.append(("solver agent's move, 2-player Briscola once the stock is gone (3 cards each)", briscola, "≤ 10 ms"))
+    for cards in (5, 8, 10):
+        trijumf = _summary(trijumf_solves(min(positions, 20), cards))
+        found.append(
+            (f"solver, exact value of 2-player Trijumf with {cards} cards each", trijumf, "≤ 1 s" if cards == 5 else "")
+        )
+    for name, value in fast_path_rates(positions).items():
+        found.append((name, f"{value:,.1f}", ""))
+    return found
+
+
 def _summary(times: list[float]) -> str:
-    return f"mean {1000 * statistics.mean(times):.2f} ms, max {1000 * max(times):.2f} ms over {len(times)} positions"
+    return f"mean {1000 * statistics.mean(times):.2f} ms, max {1000 * max(times):.2f} ms over {len(times)}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=50)
+    parser.add_argument("--deals", type=int, default=10, help="deals of hard vs heuristic for the time per move")
+    parser.add_argument("--write", help="Markdown file whose search section to rewrite")
     args = parser.parse_args()
-    briscola = _summary(briscola_solver_moves(args.positions))
-    print("solver agent, 2-player Briscola, stock gone (3 cards each):", briscola)
-    for cards in (5, 8, 10):
-        trijumf = _summary(trijumf_solves(min(args.positions, 20), cards))
-        print(f"solver, 2-player Trijumf, {cards} cards each:", trijumf)
-    for name, value in fast_path_rates(args.positions).items():
-        print(f"{name}: {value:.1f}")
+    found = rows(args.positions, args.deals)
+    width = max(len(r[0]) for r in found)
+    for what, figure, target in found:
+        print(f"{what:<{width}}  {figure}  {target}")
+    if args.write:
+        lines = [
+            "## Search and solver speed",
+            "",
+            "One core, `python benchmarks/solver_speed.py --write docs/benchmarks.md` (part of `make bench`). Times",
+            "are over random positions (the count follows each figure); the hard level's over its moves in",
+            f"{args.deals} deals against the heuristic bot.",
+            "",
+            "| what | figure | target |",
+            "|---|---|---|",
+            *(f"| {what} | {figure} | {target} |" for what, figure, target in found),
+        ]
+        replace_section(Path(args.write), "search", "\n".join(lines))
+        print(f"written to {args.write}", file=sys.stderr)
 
 
 if __name__ == "__main__":

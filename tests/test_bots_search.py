@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 import trionfi
 from briscola_support import play_random
 from trionfi.agents import AGENTS, make_agent
+from trionfi.agents.briscola2 import briscola2
 from trionfi.agents.search import SearchAgent
-from trionfi.agents.solver import Solver, SolverAgent, briscola2, determined_state
+from trionfi.agents.solver import Solver, SolverAgent, determined_state
 from trionfi.cards import Card
 
 seeds = st.integers(min_value=0, max_value=2**32)

@@ -18,12 +18,14 @@ def run(*args: str, input: str | None = None) -> Any:
     return runner.invoke(cli.app, list(args), input=input)
 
 
-def human_moves(seed: int, seat: int = 0, match: bool = False, **options: Any) -> tuple[list[str], Any]:
+def human_moves(
+    seed: int, seat: int = 0, match: bool = False, bot: str = "random", **options: Any
+) -> tuple[list[str], Any]:
     """What a player at ``seat`` types to play the first legal action every turn, found by playing the same
     seeded game with the same seeded bots through the API; and the finished state."""
     game = trionfi.load("briscola", **options)
     state = game.match(seed=seed) if match else game.deal(seed=seed)
-    bots = cli.make_bots("random", seed, [s for s in range(game.players) if s != seat])
+    bots = cli.make_bots(bot, seed, [s for s in range(game.players) if s != seat], game=game)
     moves: list[str] = []
     while not state.is_terminal():
         p = state.current_player
@@ -55,7 +57,9 @@ def test_play_a_full_deal_through_stdin():
     moves, state = human_moves(seed=5)
     assert len(moves) == 20
     # Lower case is accepted: card codes are case-insensitive.
-    result = run("play", "briscola", "--seed", "5", input="\n".join(m.lower() for m in moves) + "\n")
+    result = run(
+        "play", "--bots", "random", "briscola", "--seed", "5", input="\n".join(m.lower() for m in moves) + "\n"
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Trick 20:" in out and "end of the deal" in out
@@ -65,12 +69,23 @@ def test_play_a_full_deal_through_stdin():
     assert verdict in out
 
 
+def test_play_against_the_medium_default_and_the_hard_level():
+    # The bots' moves are seeded: the same deal through the API tells what the player types and how it ends.
+    for level, extra in (("medium", ()), ("hard", ("--bots", "hard"))):
+        moves, state = human_moves(seed=7, bot=level)
+        result = run("play", "briscola", "--seed", "7", *extra, input="\n".join(moves) + "\n")
+        assert result.exit_code == 0, result.output
+        you, them = state.points()
+        assert "Trick 20:" in result.stdout
+        assert f"Card points: you {you} · seat 1 (opponent) {them}" in result.stdout
+
+
 def test_wrong_input_gets_the_engine_message_and_the_game_goes_on():
     moves, _ = human_moves(seed=5)
     hand = trionfi.load("briscola").deal(seed=5).hand(0)
     elsewhere = next(c for c in trionfi.load("briscola").deck if c not in hand)
     typed = ["Zz", elsewhere, "", *moves]  # no card, a card that is not in hand, an empty line
-    result = run("play", "briscola", "--seed", "5", input="\n".join(typed) + "\n")
+    result = run("play", "--bots", "random", "briscola", "--seed", "5", input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
     assert "'Zz' is neither a card code" in result.stdout and "allowed:" in result.stdout
     assert f"{elsewhere} is not in seat 0's hand; seat 0 may play: {', '.join(hand)}" in result.stdout
@@ -80,7 +95,7 @@ def test_wrong_input_gets_the_engine_message_and_the_game_goes_on():
 def test_commands_help_hand_last():
     moves, _ = human_moves(seed=9)
     typed = ["last", "help", moves[0], "last", "hand", "quit"]
-    result = run("play", "briscola", "--seed", "9", input="\n".join(typed) + "\n")
+    result = run("play", "--bots", "random", "briscola", "--seed", "9", input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
     assert "No trick has been completed yet" in result.stdout
     assert "show the last completed trick" in result.stdout
@@ -91,7 +106,17 @@ def test_commands_help_hand_last():
 def test_quit_with_save_writes_a_replayable_record(tmp_path: Path):
     moves, _ = human_moves(seed=11)
     path = tmp_path / "game.json"
-    result = run("play", "briscola", "--seed", "11", "--save", str(path), input=f"{moves[0]}\n{moves[1]}\nquit\n")
+    result = run(
+        "play",
+        "--bots",
+        "random",
+        "briscola",
+        "--seed",
+        "11",
+        "--save",
+        str(path),
+        input=f"{moves[0]}\n{moves[1]}\nquit\n",
+    )
     assert result.exit_code == 0, result.output
     record = json.loads(path.read_text())
     state = trionfi.replay(record)
@@ -101,7 +126,7 @@ def test_quit_with_save_writes_a_replayable_record(tmp_path: Path):
 
 def test_end_of_input_quits_cleanly_and_still_saves(tmp_path: Path):
     path = tmp_path / "eof.json"
-    result = run("play", "briscola", "--seed", "1", "--save", str(path), input="")
+    result = run("play", "--bots", "random", "briscola", "--seed", "1", "--save", str(path), input="")
     assert result.exit_code == 0, result.output
     assert "Game stopped." in result.stdout
     assert trionfi.replay(json.loads(path.read_text())).legal_actions()
@@ -110,7 +135,18 @@ def test_end_of_input_quits_cleanly_and_still_saves(tmp_path: Path):
 def test_play_a_match_prints_the_score_after_each_deal(tmp_path: Path):
     moves, state = human_moves(seed=2, match=True)
     path = tmp_path / "match.json"
-    result = run("play", "briscola", "--seed", "2", "--match", "--save", str(path), input="\n".join(moves) + "\n")
+    result = run(
+        "play",
+        "--bots",
+        "random",
+        "briscola",
+        "--seed",
+        "2",
+        "--match",
+        "--save",
+        str(path),
+        input="\n".join(moves) + "\n",
+    )
     assert result.exit_code == 0, result.output
     deals = len(state.finished)
     assert result.stdout.count("Match score after deal") == deals
@@ -120,7 +156,7 @@ def test_play_a_match_prints_the_score_after_each_deal(tmp_path: Path):
 
 def test_four_players_label_partner_and_opponents():
     moves, _ = human_moves(seed=4, players=4)
-    result = run("play", "briscola", "--players", "4", "--seed", "4", input="\n".join(moves) + "\n")
+    result = run("play", "--bots", "random", "briscola", "--players", "4", "--seed", "4", input="\n".join(moves) + "\n")
     assert result.exit_code == 0, result.output
     assert "seat 2 (partner)" in result.stdout and "seat 1 (opponent)" in result.stdout
     assert "your team (seats 0, 2)" in result.stdout
@@ -128,7 +164,9 @@ def test_four_players_label_partner_and_opponents():
 
 def test_a31_hides_the_running_points():
     moves, _ = human_moves(seed=6, variant="a31")
-    result = run("play", "briscola", "-o", "variant=a31", "--seed", "6", input=moves[0] + "\nquit\n")
+    result = run(
+        "play", "--bots", "random", "briscola", "-o", "variant=a31", "--seed", "6", input=moves[0] + "\nquit\n"
+    )
     assert result.exit_code == 0, result.output
     assert "Card points are not shown" in result.stdout
     assert "Card points: you" not in result.stdout
@@ -195,7 +233,7 @@ def test_signals_reach_the_partner_only():
     """Seed 0: partner (seat 2) and an opponent (seat 3) both signal; the player hears only the partner."""
     options = {"players": 4, "communication": "signals"}
     moves, state = human_moves(seed=0, **options)
-    args = ["play", "briscola", "--seed", "0", "-o", "players=4", "-o", "communication=signals"]
+    args = ["play", "--bots", "random", "briscola", "--seed", "0", "-o", "players=4", "-o", "communication=signals"]
     result = run(*args, input="\n".join(moves) + "\n")
     assert result.exit_code == 0, result.output
     heard = [line for line in result.stdout.splitlines() if line.startswith("» ")]

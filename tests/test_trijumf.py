@@ -1064,7 +1064,7 @@ def test_terminal_plays_a_two_player_deal_with_a_cut_and_a_declaration():
             action = bots[1].choose(state.observation(1))
         state.apply(action)
     assert typed[:2] == ["knock", "declare Kb+Hb"]
-    result = _run("play", "trijumf", "--players", "2", "--seed", "4", input="\n".join(typed) + "\n")
+    result = _run("play", "--bots", "random", "trijumf", "--players", "2", "--seed", "4", input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
     assert "Declarations: seat 0 Kb+Hb (20)" in result.stdout
     assert "known to hold" in result.stdout  # the opponent's drawn cards
@@ -1080,6 +1080,6 @@ def test_terminal_rules_list_the_options():
 
 # Regression: the terminal once unpacked a Trijumf claim ([seat, right, total]) as Briscola's (seat, right).
 def test_terminal_claim_ends_the_deal_without_a_crash():
-    result = _run("play", "trijumf", "--players", "2", "--seed", "3", input="cut\nclaim\n")
+    result = _run("play", "--bots", "random", "trijumf", "--players", "2", "--seed", "3", input="cut\nclaim\n")
     assert result.exit_code == 0, repr(result.exception)
     assert "claimed wrongly" in result.stdout

@@ -1141,7 +1141,9 @@ def test_play_a_deal_with_robbing_in_the_terminal():
         else:
             move = bots[p].choose(state.observation(p))
         state.apply(move)
-    result = runner.invoke(cli.app, ["play", "triomphe", "--seed", "62"], input="\n".join(typed) + "\n")
+    result = runner.invoke(
+        cli.app, ["play", "--bots", "random", "triomphe", "--seed", "62"], input="\n".join(typed) + "\n"
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "You do: rob 2d" in out and "You do: discard 3s" in out and "You do: rob 5d" in out
@@ -1163,7 +1165,9 @@ def test_play_a_match_in_the_terminal_with_the_next_dealer_choice():
         match.apply(move)
     chose = [a for a in typed if a.startswith("next dealer")]
     result = runner.invoke(
-        cli.app, ["play", "triomphe", "--match", "--seed", "12", "-o", "target=2"], input="\n".join(typed) + "\n"
+        cli.app,
+        ["play", "--bots", "random", "triomphe", "--match", "--seed", "12", "-o", "target=2"],
+        input="\n".join(typed) + "\n",
     )
     assert result.exit_code == 0, result.output
     out = result.stdout

@@ -868,7 +868,9 @@ def test_cli_play_a_smazzata_with_comanda_and_vagaresto():
     typed, state = _human_script(seed=3, seat=2)
     assert typed[0] == "comanda Manco e cavalli"
     lines = ["comanda manco e cavoli", *typed]  # a refused command first: announced again
-    result = CliRunner().invoke(cli.app, ["play", "trionfetti", "--seed", "3", "--seat", "2"], input="\n".join(lines))
+    result = CliRunner().invoke(
+        cli.app, ["play", "--bots", "random", "trionfetti", "--seed", "3", "--seat", "2"], input="\n".join(lines)
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "must announce the comanda again" in out and "cavalli" in out

@@ -52,7 +52,11 @@ OptionOpt = Annotated[
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
 BotOpt = Annotated[
     str,
-    typer.Option("--bots", "--bot", help="The bots: a level (easy, medium, hard) or a name (random, heuristic)."),
+    typer.Option(
+        "--bots",
+        "--bot",
+        help="The bots: a level (easy, medium, hard) or a name (random, heuristic, search, solver).",
+    ),
 ]
 
 
@@ -565,7 +569,7 @@ def play(
     save_to: Annotated[
         Path | None, typer.Option("--save", metavar="FILE", help="Write the game record to this file.")
     ] = None,
-    bot: BotOpt = "random",
+    bot: BotOpt = "medium",
 ) -> None:
     """Play a game in the terminal against bots."""
     with _clear_errors():

@@ -19,9 +19,9 @@ Two objectives:
 Non-card talk (signals, questions, orders, looks) changes nothing a perfect-information search cares about and
 is left out; claims are left out of the ``"points"`` search (the agent claims when a claim is right).
 
-Two specialised paths make the common cases fast: :func:`solve_briscola2` plays two-player Briscola card play
-on small integer tuples (no state copies), and the generic path keys the transposition table of Briscola and
-Trijumf states on hands, trick, stock and whose turn it is.
+Two things make the common cases fast: two-player Briscola card play is solved on small integers and bit
+masks, with no state copies (:mod:`trionfi.agents.briscola2`), and the generic search keys its transposition
+table of Briscola and Trijumf states on hands, trick, stock and whose turn it is.
 
 The ``solver`` agent (:class:`SolverAgent`) plays the exact best move when its observation determines every
 card (two-player Briscola once the stock is gone: the opponent holds exactly the unseen cards; Scoperta at
@@ -38,6 +38,7 @@ from typing import Any
 from ..cards import Card
 from ..engine import PLAY, Action, State
 from .base import Agent, claim_is_right
+from .briscola2 import briscola2
 
 TALK_KINDS = frozenset({"signal", "ask", "order", "view"})
 INF = math.inf
@@ -270,205 +271,6 @@ def key_function(state: State, with_points: bool) -> Callable[[State], Any] | No
 
         return trijumf_key
     return None
-
-
-# --- two-player Briscola on small integers ---------------------------------------------------------------
-class Briscola2:
-    """Two-player Briscola card play (one card each per trick, the winner drawing first) on card numbers and
-    bit masks: the fast path of the exact solver and of the search agent's playouts.
-
-    Built once per game (:func:`briscola2`). A position is plain data: ``hands`` (two lists of card numbers),
-    ``stock`` (top last, so the last card drawn is ``stock[0]``), ``leader``, ``led`` (the card on the table or
-    -1), ``won`` (card points per seat) and ``unplayed`` (a bit mask of every card not yet played).
-    """
-
-    def __init__(self, game: Any) -> None:
-        # Numbered from the cheapest to the dearest card, so that the highest bits are the loads and the high
-        # cards: the solver tries them first, which prunes well.
-        deck = sorted(game.deck, key=lambda c: (game.card_points[c], game.strength[c], c.suit))
-        self.cards = deck
-        self.number = {c: i for i, c in enumerate(deck)}
-        suits = list(dict.fromkeys(c.suit for c in deck))
-        self.suit_names = suits
-        self.suit = [suits.index(c.suit) for c in deck]
-        self.strength = [game.strength[c] for c in deck]
-        self.points = [game.card_points[c] for c in deck]
-        self.all = (1 << len(deck)) - 1
-        self.suit_mask = [sum(1 << i for i, c in enumerate(deck) if c.suit == s) for s in suits]
-        self.higher = [
-            sum(1 << j for j, d in enumerate(deck) if d.suit == c.suit and self.strength[j] > self.strength[i])
-            for i, c in enumerate(deck)
-        ]
-        self.below = [sum(1 for d in deck if d.suit == c.suit and game.strength[d] < game.strength[c]) for c in deck]
-        self.bit = [1 << i for i in range(len(deck))]
-        self.follow = game.restriction.__name__ == "follow"
-        self.pack_points = sum(self.points)
-
-    def position(self, state: Any) -> tuple[list[list[int]], list[int], int, int, list[int], int, int]:
-        """(hands, stock, leader, led, won, unplayed, trump suit number or -1) of a two-player Briscola state."""
-        num = self.number
-        hands = [[num[c] for c in h] for h in state.hands]
-        stock = [num[c] for c in state.stock]
-        led = num[state.trick[0]] if state.trick else -1
-        unplayed = 0
-        for h in hands:
-            for c in h:
-                unplayed |= 1 << c
-        for c in stock:
-            unplayed |= 1 << c
-        trump = self.suit_names.index(state.trump) if state.trump is not None else -1
-        return hands, stock, state.leader, led, list(state.won), unplayed, trump
-
-    def step(
-        self, hands: list[list[int]], stock: list[int], leader: int, led: int, c: int, won: list[int], trump: int
-    ) -> tuple[int, int]:
-        """Play card ``c`` by the seat to move, in place; return (the leader now, the card on the table or -1)."""
-        if led < 0:
-            hands[leader].remove(c)
-            return leader, c
-        follower = 1 - leader
-        hands[follower].remove(c)
-        winner = follower if self.beats(led, c, trump) else leader
-        won[winner] += self.points[c] + self.points[led]
-        if stock:
-            hands[winner].append(stock.pop())
-            hands[1 - winner].append(stock.pop())
-        return winner, -1
-
-    def values(self, state: Any) -> dict[Card, int]:
-        """Each legal card's exact final margin for seat 0 (a position with every card known)."""
-        hands, stock, leader, led, won, _, trump = self.position(state)
-        memo: dict[Any, Any] = {}
-        found = {}
-        for c in state._legal():
-            if c.__class__ is not Card:
-                continue
-            h, st, w = [hands[0][:], hands[1][:]], stock[:], won[:]
-            lead, on_table = self.step(h, st, leader, led, self.number[c], w, trump)
-            future = self.solve(h, st, lead, on_table, trump, memo) if h[0] or h[1] else 0
-            found[c] = w[0] - w[1] + future
-        return found
-
-    def beats(self, led: int, c: int, trump: int) -> bool:
-        """Whether ``c`` played second beats ``led``."""
-        suit = self.suit
-        if suit[c] == suit[led]:
-            return self.strength[c] > self.strength[led]
-        return suit[c] == trump
-
-    def solve(
-        self, hands: list[list[int]], stock: list[int], leader: int, led: int, trump: int, memo: dict[Any, int]
-    ) -> int:
-        """Seat 0's exact future point margin (seat 0's points still to win minus seat 1's) under best play.
-
-        ``memo`` is the transposition table of one stock (the stock's order is not part of the key)."""
-        suit, strength, points = self.suit, self.strength, self.points
-        follow = self.follow
-
-        def value(m0: int, m1: int, n: int, leader: int, led: int, alpha: int, beta: int) -> int:
-            # Negamax-free two-level form: the leader's choice then the follower's, one trick per level.
-            key = (m0, m1, n, leader, led)
-            hit = memo.get(key)
-            if hit is not None:
-                lo, hi = hit
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                alpha, beta = max(alpha, lo), min(beta, hi)
-            a0, b0 = alpha, beta
-            masks = (m0, m1)
-            if led < 0:
-                mover = leader
-                options = _bits(masks[mover])
-            else:
-                mover = 1 - leader
-                options = _bits(masks[mover])
-                if follow:
-                    same = [c for c in options if suit[c] == suit[led]]
-                    options = same or options
-            maximizing = mover == 0
-            best = -1000 if maximizing else 1000
-            for c in options:
-                bit = 1 << c
-                if led < 0:
-                    if mover == 0:
-                        v = value(m0 & ~bit, m1, n, leader, c, alpha, beta)
-                    else:
-                        v = value(m0, m1 & ~bit, n, leader, c, alpha, beta)
-                else:
-                    if suit[c] == suit[led]:
-                        win = mover if strength[c] > strength[led] else leader
-                    else:
-                        win = mover if suit[c] == trump else leader
-                    gain = points[c] + points[led]
-                    gain = gain if win == 0 else -gain
-                    n0, n1 = (m0 & ~bit, m1) if mover == 0 else (m0, m1 & ~bit)
-                    if n:
-                        # The winner draws the top card (stock[n - 1]), the loser the next.
-                        top, nxt = 1 << stock[n - 1], 1 << stock[n - 2]
-                        if win == 0:
-                            n0, n1 = n0 | top, n1 | nxt
-                        else:
-                            n0, n1 = n0 | nxt, n1 | top
-                    if n0 or n1:
-                        v = gain + value(n0, n1, n - 2 if n else 0, win, -1, alpha - gain, beta - gain)
-                    else:
-                        v = gain
-                if maximizing:
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                break
-                elif v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-            lo, hi = hit if hit is not None else (-1000, 1000)
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= b0:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            memo[key] = (lo, hi)
-            return best
-
-        m0 = sum(1 << c for c in hands[0])
-        m1 = sum(1 << c for c in hands[1])
-        return value(m0, m1, len(stock), leader, led, -1000, 1000)
-
-
-def _bits(mask: int) -> list[int]:
-    """The card numbers in a bit mask, highest first (loads and high cards first: good for pruning)."""
-    found = []
-    while mask:
-        top = mask.bit_length() - 1
-        found.append(top)
-        mask ^= 1 << top
-    return found
-
-
-_BRISCOLA2: dict[int, tuple[Any, Briscola2]] = {}
-
-
-def briscola2(game: Any) -> Briscola2 | None:
-    """The fast two-player Briscola tables of ``game``, or None when its rules are not the plain two-player
-    card play (more players, double Briskula's two laps, table talk)."""
-    from ..games.briscola import Briscola
-
-    if not isinstance(game, Briscola) or game.players != 2 or game.laps != 1:
-        return None
-    found = _BRISCOLA2.get(id(game))
-    if found is None or found[0] is not game:
-        found = _BRISCOLA2[id(game)] = (game, Briscola2(game))
-    return found[1]
 
 
 class SolverAgent(Agent):

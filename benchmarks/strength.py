@@ -1,0 +1,178 @@
+"""Strength of the bots: duplicate-deal tournaments for every game, written into docs/benchmarks.md.
+
+    python benchmarks/strength.py [--list] [--only KEY ...] [--jobs J] [--rerun] [--write docs/benchmarks.md]
+
+Each match-up below is one ``trionfi tournament`` (the same code, through ``run_tournament``). Its summary goes
+to ``docs/bench/KEY.json``, its running-score plot to ``docs/bench/KEY.png``, and the full result with the
+per-deal log (for ``trionfi ratings``) to ``benchmarks/results/KEY.json``, not kept in git. A match-up whose
+summary already exists (same game, options, bots, deals and seed) is not played again unless ``--rerun`` is given,
+so the figures can be gathered over several runs: the full set takes hours on two cores (the hard bot thinks up
+to a second per move).
+
+The table written into docs/benchmarks.md (between its ``strength`` markers) is rebuilt from every JSON present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import trionfi
+from report import replace_section
+from trionfi.tournament import plot_result, run_tournament, save_result
+
+BENCH = Path(__file__).resolve().parent.parent / "docs" / "bench"  # summaries and plots, kept in the repository
+RESULTS = Path(__file__).resolve().parent / "results"  # full results with the per-deal logs (not kept)
+
+# key, game, options, bots (first is the one whose score is reported), deals, seed, target for the first bot
+MATCHUPS: list[tuple[str, str, dict[str, Any], str, int, int, str]] = [
+    ("briscola-hard-heuristic", "briscola", {}, "hard,heuristic", 2000, 2026, "≥ 65 %"),
+    ("briscola-hard-random", "briscola", {}, "hard,random", 2000, 2027, "≥ 93 %"),
+    ("briscola-heuristic-random", "briscola", {}, "heuristic,random", 2000, 2028, "≥ 80 %"),
+    ("briscola4-heuristic-random", "briscola", {"players": 4}, "heuristic,random", 1000, 2030, ""),
+    ("trijumf2-heuristic-random", "trijumf", {"players": 2}, "heuristic,random", 1000, 2034, ""),
+    ("triomphe-heuristic-random", "triomphe", {}, "heuristic,random", 1000, 2036, ""),
+    ("trionfetti-heuristic-random", "trionfetti", {}, "heuristic,random", 1000, 2038, ""),
+    ("troccas-heuristic-random", "troccas", {}, "heuristic,random", 1000, 2040, ""),
+    ("chiamata-heuristic-random", "briscola-chiamata", {}, "heuristic,random", 500, 2032, ""),
+    # The search plays the other games through the engine (clone and apply), near its one-second cap per
+    # move: a few dozen deals take an hour, hence the smaller counts.
+    ("triomphe-hard-heuristic", "triomphe", {}, "hard,heuristic", 100, 2035, ""),
+    ("briscola4-hard-heuristic", "briscola", {"players": 4}, "hard,heuristic", 60, 2029, ""),
+    ("trijumf2-hard-heuristic", "trijumf", {"players": 2}, "hard,heuristic", 60, 2033, ""),
+    ("trionfetti-hard-heuristic", "trionfetti", {}, "hard,heuristic", 30, 2037, ""),
+    ("troccas-hard-heuristic", "troccas", {}, "hard,heuristic", 30, 2039, ""),
+    ("chiamata-hard-heuristic", "briscola-chiamata", {}, "hard,heuristic", 30, 2031, ""),
+]
+
+
+def command(game: str, options: dict[str, Any], bots: str, deals: int, seed: int) -> str:
+    """The `trionfi tournament` command that plays the same match-up."""
+    parts = ["trionfi tournament", game]
+    for key, value in options.items():
+        parts.append(f"-p {value}" if key == "players" else f"-o {key}={value}")
+    parts += [f"--bots {bots}", f"-n {deals}", f"--seed {seed}"]
+    return " ".join(parts)
+
+
+def same(result: dict[str, Any], game: str, options: dict[str, Any], bots: str, deals: int, seed: int) -> bool:
+    return (
+        result["game"] == game
+        and result["options"] == options
+        and [b["spec"] for b in result["bots"]] == bots.split(",")
+        and result["deals"] == deals
+        and result["seed"] == seed
+    )
+
+
+def play(key: str, game_name: str, options: dict[str, Any], bots: str, deals: int, seed: int, jobs: int) -> None:
+    game = trionfi.load(game_name, **options)
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        rate = done / max(1e-9, time.perf_counter() - start)
+        left = (total - done) / rate if rate else 0
+        print(f"\r{key}: {done}/{total} deals, about {left / 60:.0f} min left   ", end="", file=sys.stderr, flush=True)
+
+    result = run_tournament(game, bots, deals, seed=seed, jobs=jobs, progress=progress)
+    print(file=sys.stderr)
+    RESULTS.mkdir(exist_ok=True)
+    save_result(result, RESULTS / f"{key}.json")  # `trionfi ratings` reads these
+    summary = {k: v for k, v in result.items() if k != "log"}
+    (BENCH / f"{key}.json").write_text(json.dumps(summary, indent=1) + "\n")
+    plot_result(result, BENCH / f"{key}.png")
+
+
+def label(title: str, options: dict[str, Any]) -> str:
+    """ "Briscola, 4 players" for the table."""
+    parts = [title]
+    for key, value in options.items():
+        parts.append(f"{value} players" if key == "players" else f"{key}={value}")
+    return ", ".join(parts)
+
+
+def minutes(seconds: float) -> str:
+    return f"{seconds / 60:.0f} min" if seconds >= 90 else f"{seconds:.0f} s"
+
+
+def row(key: str, result: dict[str, Any], target: str) -> str:
+    first = result["results"][0]
+    low, high = first["interval"]
+    games = first["games"]
+    spec = ", ".join(
+        f"{b['spec']} = {b['agent']}" + (f" {b['settings']}" if b.get("settings") else "")
+        for b in result["bots"]
+        if b["spec"] != b["agent"]
+    )
+    what = label(result["title"], result["options"])
+    bots = " vs ".join(b["spec"] for b in result["bots"])
+    return (
+        f"| {what} | {bots} | {result['deals']} ({games} games) | **{100 * first['score_rate']:.1f} %** "
+        f"[{100 * low:.1f}, {100 * high:.1f}] | {target} | {first['mean_points']:.1f} | "
+        f"{minutes(result['seconds'])} | [plot](bench/{key}.png) |" + (f" {spec} |" if spec else " |")
+    )
+
+
+def section() -> str:
+    lines = [
+        "## Strength",
+        "",
+        "Duplicate-deal tournaments (`trionfi tournament`, see [tournaments.md](tournaments.md)): every deck is",
+        "played once per seating, so each bot holds each hand. Score = (wins + draws / 2) / games of the first bot,",
+        "with its 95 % interval; card pts = its side's mean card points per game. Produced by",
+        "`make bench-strength` (`python benchmarks/strength.py --write docs/benchmarks.md`, hours on two cores;",
+        "a match-up already played is kept), time = the tournament's wall time on 2 processes. Each line's",
+        "command is in the list below the table, and a summary JSON beside each plot (the per-deal logs, for",
+        "`trionfi ratings`, stay in `benchmarks/results/`).",
+        "",
+        "| game | bots | deals | score of the first [95 %] | target | card pts | time | plot | levels |",
+        "|---|---|---:|---:|---|---:|---:|---|---|",
+    ]
+    commands = []
+    for key, game, options, bots, deals, seed, target in MATCHUPS:
+        path = BENCH / f"{key}.json"
+        if not path.exists():
+            what = label(trionfi.load(game).title, options)
+            lines.append(f"| {what} | {bots.replace(',', ' vs ')} | {deals} | not measured yet | {target} | | | | |")
+            continue
+        lines.append(row(key, json.loads(path.read_text()), target))
+        commands.append(f"    {command(game, options, bots, deals, seed)}")
+    return "\n".join([*lines, "", "Commands:", "", *commands, ""])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", nargs="*", help="match-up keys to play (default: all)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--rerun", action="store_true", help="play match-ups whose JSON exists again")
+    parser.add_argument("--list", action="store_true", help="list the match-ups and exit")
+    parser.add_argument("--write", help="Markdown file whose strength section to rewrite")
+    args = parser.parse_args()
+    keys = [m[0] for m in MATCHUPS]
+    if args.list:
+        for key, game, options, bots, deals, seed, _ in MATCHUPS:
+            print(f"{key:<30} {command(game, options, bots, deals, seed)}")
+        return
+    unknown = set(args.only or ()) - set(keys)
+    if unknown:
+        raise SystemExit(f"unknown match-ups {', '.join(sorted(unknown))}; the match-ups are: {', '.join(keys)}")
+    BENCH.mkdir(parents=True, exist_ok=True)
+    for key, game, options, bots, deals, seed, _ in MATCHUPS:
+        if args.only is not None and key not in args.only:
+            continue
+        path = BENCH / f"{key}.json"
+        if path.exists() and not args.rerun and same(json.loads(path.read_text()), game, options, bots, deals, seed):
+            print(f"{key}: kept ({path.name} exists)", file=sys.stderr)
+            continue
+        play(key, game, options, bots, deals, seed, args.jobs)
+    if args.write:
+        replace_section(Path(args.write), "strength", section())
+        print(f"written to {args.write}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,406 @@
+"""Two-player Briscola on small integers: the fast path of the solver and of the search bot.
+
+Plain two-player Briscola card play (one card each per trick, the winner drawing first) is what the hard bot
+spends its time on, so it gets its own representation: cards numbered from the cheapest to the dearest, hands
+as lists and masks of numbers, the stock as a list (top last). On it live the exact solver of a position with
+every card known (:meth:`Briscola2.solve`), the drawing of worlds straight from an observation
+(:class:`FastWorlds`) and the playout rule of thumb (:func:`fast_playout`). The engine's rules stay the
+reference: the tests check these against the engine and against brute force.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import Card, card
+
+
+class Briscola2:
+    """Two-player Briscola card play (one card each per trick, the winner drawing first) on card numbers and
+    bit masks: the fast path of the exact solver and of the search agent's playouts.
+
+    Built once per game (:func:`briscola2`). A position is plain data: ``hands`` (two lists of card numbers),
+    ``stock`` (top last, so the last card drawn is ``stock[0]``), ``leader``, ``led`` (the card on the table or
+    -1), ``won`` (card points per seat) and ``unplayed`` (a bit mask of every card not yet played).
+    """
+
+    def __init__(self, game: Any) -> None:
+        # Numbered from the cheapest to the dearest card, so that the highest bits are the loads and the high
+        # cards: the solver tries them first, which prunes well.
+        deck = sorted(game.deck, key=lambda c: (game.card_points[c], game.strength[c], c.suit))
+        self.cards = deck
+        self.number = {c: i for i, c in enumerate(deck)}
+        suits = list(dict.fromkeys(c.suit for c in deck))
+        self.suit_names = suits
+        self.suit = [suits.index(c.suit) for c in deck]
+        self.strength = [game.strength[c] for c in deck]
+        self.points = [game.card_points[c] for c in deck]
+        self.all = (1 << len(deck)) - 1
+        self.suit_mask = [sum(1 << i for i, c in enumerate(deck) if c.suit == s) for s in suits]
+        self.higher = [
+            sum(1 << j for j, d in enumerate(deck) if d.suit == c.suit and self.strength[j] > self.strength[i])
+            for i, c in enumerate(deck)
+        ]
+        self.below = [sum(1 for d in deck if d.suit == c.suit and game.strength[d] < game.strength[c]) for c in deck]
+        self.bit = [1 << i for i in range(len(deck))]
+        self.follow = game.restriction.__name__ == "follow"
+        self.pack_points = sum(self.points)
+
+    def position(self, state: Any) -> tuple[list[list[int]], list[int], int, int, list[int], int, int]:
+        """(hands, stock, leader, led, won, unplayed, trump suit number or -1) of a two-player Briscola state."""
+        num = self.number
+        hands = [[num[c] for c in h] for h in state.hands]
+        stock = [num[c] for c in state.stock]
+        led = num[state.trick[0]] if state.trick else -1
+        unplayed = 0
+        for h in hands:
+            for c in h:
+                unplayed |= 1 << c
+        for c in stock:
+            unplayed |= 1 << c
+        trump = self.suit_names.index(state.trump) if state.trump is not None else -1
+        return hands, stock, state.leader, led, list(state.won), unplayed, trump
+
+    def step(
+        self, hands: list[list[int]], stock: list[int], leader: int, led: int, c: int, won: list[int], trump: int
+    ) -> tuple[int, int]:
+        """Play card ``c`` by the seat to move, in place; return (the leader now, the card on the table or -1)."""
+        if led < 0:
+            hands[leader].remove(c)
+            return leader, c
+        follower = 1 - leader
+        hands[follower].remove(c)
+        winner = follower if self.beats(led, c, trump) else leader
+        won[winner] += self.points[c] + self.points[led]
+        if stock:
+            hands[winner].append(stock.pop())
+            hands[1 - winner].append(stock.pop())
+        return winner, -1
+
+    def values(self, state: Any) -> dict[Card, int]:
+        """Each legal card's exact final margin for seat 0 (a position with every card known)."""
+        hands, stock, leader, led, won, _, trump = self.position(state)
+        memo: dict[Any, Any] = {}
+        found = {}
+        for c in state._legal():
+            if c.__class__ is not Card:
+                continue
+            h, st, w = [hands[0][:], hands[1][:]], stock[:], won[:]
+            lead, on_table = self.step(h, st, leader, led, self.number[c], w, trump)
+            future = self.solve(h, st, lead, on_table, trump, memo) if h[0] or h[1] else 0
+            found[c] = w[0] - w[1] + future
+        return found
+
+    def beats(self, led: int, c: int, trump: int) -> bool:
+        """Whether ``c`` played second beats ``led``."""
+        suit = self.suit
+        if suit[c] == suit[led]:
+            return self.strength[c] > self.strength[led]
+        return suit[c] == trump
+
+    def solve(
+        self, hands: list[list[int]], stock: list[int], leader: int, led: int, trump: int, memo: dict[Any, int]
+    ) -> int:
+        """Seat 0's exact future point margin (seat 0's points still to win minus seat 1's) under best play.
+
+        ``memo`` is the transposition table of one stock (the stock's order is not part of the key)."""
+        suit, strength, points = self.suit, self.strength, self.points
+        follow = self.follow
+
+        def value(m0: int, m1: int, n: int, leader: int, led: int, alpha: int, beta: int) -> int:
+            # Negamax-free two-level form: the leader's choice then the follower's, one trick per level.
+            key = (m0, m1, n, leader, led)
+            hit = memo.get(key)
+            if hit is not None:
+                lo, hi = hit
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                alpha, beta = max(alpha, lo), min(beta, hi)
+            a0, b0 = alpha, beta
+            masks = (m0, m1)
+            if led < 0:
+                mover = leader
+                options = _bits(masks[mover])
+            else:
+                mover = 1 - leader
+                options = _bits(masks[mover])
+                if follow:
+                    same = [c for c in options if suit[c] == suit[led]]
+                    options = same or options
+            maximizing = mover == 0
+            best = -1000 if maximizing else 1000
+            for c in options:
+                bit = 1 << c
+                if led < 0:
+                    if mover == 0:
+                        v = value(m0 & ~bit, m1, n, leader, c, alpha, beta)
+                    else:
+                        v = value(m0, m1 & ~bit, n, leader, c, alpha, beta)
+                else:
+                    if suit[c] == suit[led]:
+                        win = mover if strength[c] > strength[led] else leader
+                    else:
+                        win = mover if suit[c] == trump else leader
+                    gain = points[c] + points[led]
+                    gain = gain if win == 0 else -gain
+                    n0, n1 = (m0 & ~bit, m1) if mover == 0 else (m0, m1 & ~bit)
+                    if n:
+                        # The winner draws the top card (stock[n - 1]), the loser the next.
+                        top, nxt = 1 << stock[n - 1], 1 << stock[n - 2]
+                        if win == 0:
+                            n0, n1 = n0 | top, n1 | nxt
+                        else:
+                            n0, n1 = n0 | nxt, n1 | top
+                    if n0 or n1:
+                        v = gain + value(n0, n1, n - 2 if n else 0, win, -1, alpha - gain, beta - gain)
+                    else:
+                        v = gain
+                if maximizing:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            lo, hi = hit if hit is not None else (-1000, 1000)
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            memo[key] = (lo, hi)
+            return best
+
+        m0 = sum(1 << c for c in hands[0])
+        m1 = sum(1 << c for c in hands[1])
+        return value(m0, m1, len(stock), leader, led, -1000, 1000)
+
+
+def _bits(mask: int) -> list[int]:
+    """The card numbers in a bit mask, highest first (loads and high cards first: good for pruning)."""
+    found = []
+    while mask:
+        top = mask.bit_length() - 1
+        found.append(top)
+        mask ^= 1 << top
+    return found
+
+
+_BRISCOLA2: dict[int, tuple[Any, Briscola2]] = {}
+
+
+def briscola2(game: Any) -> Briscola2 | None:
+    """The fast two-player Briscola tables of ``game``, or None when its rules are not the plain two-player
+    card play (more players, double Briskula's two laps, table talk)."""
+    from ..games.briscola import Briscola
+
+    if not isinstance(game, Briscola) or game.players != 2 or game.laps != 1:
+        return None
+    found = _BRISCOLA2.get(id(game))
+    if found is None or found[0] is not game:
+        found = _BRISCOLA2[id(game)] = (game, Briscola2(game))
+    return found[1]
+
+
+class FastWorlds:
+    """Worlds of a two-player Briscola observation drawn directly as card numbers (the sampler's job, done
+    without building states): the unseen cards shuffled into the opponent's unknown cards and the face-down
+    stock. Not for Briscolone with following suit, whose voids need the sampler's history check."""
+
+    def __init__(self, fb: Briscola2, observation: dict[str, Any]) -> None:
+        obs = observation
+        num = fb.number
+        seat = obs["seat"]
+        other = 1 - seat
+        self.seat = seat
+        own = [num[card(c)] for c in obs["hand"]]
+        known: list[int] = []
+        for key in ("known_cards", "open_hands"):
+            for c in (obs.get(key) or {}).get(str(other), []):
+                if num[card(c)] not in known:
+                    known.append(num[card(c)])
+        played = [num[card(c)] for t in obs["tricks"] for _, c in t["cards"]]
+        table = [num[card(c)] for _, c in obs["trick"]]
+        stock_size = obs["stock"] or 0
+        bottom = num[card(obs["indicator"])] if stock_size and obs.get("indicator") else -1
+        top = num[card(obs["stock_top"])] if stock_size > 1 and obs.get("stock_top") else -1
+        seen = set(own) | set(known) | set(played) | set(table) | {bottom, top}
+        self.unseen = [x for x in range(len(fb.cards)) if x not in seen]
+        self.own = own
+        self.known = known
+        self.need = obs["hand_sizes"][other] - len(known)
+        self.hidden_stock = stock_size - (bottom >= 0) - (top >= 0)
+        self.bottom, self.top = bottom, top
+        self.leader = obs["leader"]
+        self.led = table[0] if table else -1
+        self.won = list(obs["points"])
+        unplayed = fb.all
+        for x in played + table:
+            unplayed &= ~fb.bit[x]
+        self.unplayed = unplayed
+        trump = obs.get("trump")
+        self.trump = fb.suit_names.index(trump) if trump is not None else -1
+        if self.need + self.hidden_stock != len(self.unseen):
+            raise ValueError("the observation is inconsistent: unseen cards do not fill the hidden places")
+
+    def world(self, rng: random.Random) -> tuple[list[list[int]], list[int], int, int, list[int], int, int]:
+        """One world: (hands, stock top last, leader, card led or -1, won, unplayed, trump)."""
+        unseen = self.unseen[:]
+        rng.shuffle(unseen)
+        need = self.need
+        hands = [[], []]
+        hands[self.seat] = self.own[:]
+        hands[1 - self.seat] = self.known + unseen[:need]
+        stock = unseen[need:]
+        if self.bottom >= 0:
+            stock.insert(0, self.bottom)
+        if self.top >= 0:
+            stock.append(self.top)
+        return hands, stock, self.leader, self.led, self.won[:], self.unplayed, self.trump
+
+
+# The keep values of the playout rule (the heuristic bot's rules of thumb, simplified): a trump kept is worth
+# TRUMP_BASE + TRUMP_STEP per trump below it plus its points (half of them while a higher trump is out); a plain
+# card kept a quarter of its points; both fade over the last FADE tricks, when keeping no longer helps.
+TRUMP_BASE = 4.0
+TRUMP_STEP = 0.8
+PLAIN_KEEP = 0.25
+FADE = 3.0
+
+
+def playout_tables(fb: Any, trump: int) -> tuple[list[float], list[int], list[float], list[bool], list[int]]:
+    """Per card, for the playout rule under ``trump``: (keep value, cards that beat it when led, tie-break,
+    is a trump, its points if a trump else 0). Cached on ``fb`` per trump suit."""
+    cache = fb.__dict__.setdefault("_playout_tables", {})
+    found = cache.get(trump)
+    if found is None:
+        trump_mask = fb.suit_mask[trump] if trump >= 0 else 0
+        is_trump = [fb.suit[x] == trump for x in range(len(fb.cards))]
+        keep = [
+            TRUMP_BASE + TRUMP_STEP * fb.below[x] if is_trump[x] else PLAIN_KEEP * fb.points[x]
+            for x in range(len(fb.cards))
+        ]
+        beaters = [fb.higher[x] | (0 if is_trump[x] else trump_mask) for x in range(len(fb.cards))]
+        tie = [0.001 * (fb.strength[x] + fb.points[x] + (10 if is_trump[x] else 0)) for x in range(len(fb.cards))]
+        own_points = [fb.points[x] if is_trump[x] else 0 for x in range(len(fb.cards))]
+        found = cache[trump] = (keep, beaters, tie, is_trump, own_points)
+    return found
+
+
+def fast_playout(
+    fb: Any,
+    hands: list[list[int]],
+    stock: list[int],
+    leader: int,
+    led: int,
+    won: list[int],
+    unplayed: int,
+    trump: int,
+    target: int,
+    eps: float,
+    rng: random.Random,
+) -> int:
+    """Play a two-player Briscola position to the end with the rule of thumb (module docstring); return the
+    winner's seat of a claim (Briscola a 31: ``target`` > 0), else -1, with ``won`` updated in place.
+
+    Each player sees only his own hand, the cards played and the turned-up card: the chance that the opponent
+    can beat a lead is counted over the cards he cannot see. A card's score is (2 * chance of winning - 1) *
+    points on the table - its keep value (faded over the last tricks; a trump's own points count half while
+    a higher trump is out)."""
+    suit, strength, points, higher, bit = fb.suit, fb.strength, fb.points, fb.higher, fb.bit
+    keep_base, beaters, tie, is_trump, trump_points = playout_tables(fb, trump)
+    follow = fb.follow
+    rand = rng.random
+    while True:
+        n = len(stock)
+        if led < 0:
+            hand = hands[leader]
+            if len(hand) == 1:
+                c = hand[0]
+            elif eps and rand() < eps:
+                c = hand[int(rand() * len(hand))]
+            else:
+                own = 0
+                for x in hand:
+                    own |= bit[x]
+                out = unplayed & ~own
+                unseen = out & ~bit[stock[0]] if n and trump >= 0 else out  # the turned-up card is seen
+                pool = unseen.bit_count()
+                h = len(hands[1 - leader])
+                left = len(hand) - 1 + (n >> 1)
+                fade = 1.0 if left >= FADE else left / FADE
+                best = -1e9
+                c = hand[0]
+                for x in hand:
+                    b = (beaters[x] & unseen).bit_count()
+                    safe = 1.0
+                    for i in range(h):
+                        if pool - i <= b:
+                            safe = 0.0
+                            break
+                        safe *= (pool - b - i) / (pool - i)
+                    keep = keep_base[x] * fade
+                    if is_trump[x] and fade:
+                        keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
+                    score = (2.0 * safe - 1.0) * points[x] - keep - tie[x]
+                    if score > best:
+                        best, c = score, x
+            hand.remove(c)
+            unplayed &= ~bit[c]
+            led = c
+        follower = 1 - leader
+        hand = hands[follower]
+        options = [x for x in hand if suit[x] == suit[led]] or hand if follow else hand
+        if len(options) == 1:
+            c = options[0]
+        elif eps and rand() < eps:
+            c = options[int(rand() * len(options))]
+        else:
+            own = 0
+            for x in hand:
+                own |= bit[x]
+            out = unplayed & ~own
+            left = len(hand) - 1 + (n >> 1)
+            fade = 1.0 if left >= FADE else left / FADE
+            on_table = points[led]
+            led_suit = suit[led]
+            led_strength = strength[led]
+            best = -1e9
+            c = options[0]
+            for x in options:
+                p = on_table + points[x]
+                wins = strength[x] > led_strength if suit[x] == led_suit else is_trump[x]
+                keep = keep_base[x] * fade
+                if is_trump[x] and fade:
+                    keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
+                score = (p if wins else -p) - keep - tie[x]
+                if score > best:
+                    best, c = score, x
+        hand.remove(c)
+        unplayed &= ~bit[c]
+        if suit[c] == suit[led]:
+            winner = follower if strength[c] > strength[led] else leader
+        else:
+            winner = follower if is_trump[c] else leader
+        won[winner] += points[c] + points[led]
+        if target and won[winner] >= target:
+            return winner  # Briscola a 31: the winner leads next and claims at once
+        if n:
+            hands[winner].append(stock.pop())
+            hands[1 - winner].append(stock.pop())
+        leader = winner
+        led = -1
+        if not hands[winner]:
+            return -1
