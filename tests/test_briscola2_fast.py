@@ -1,0 +1,107 @@
+"""The two-player Briscola fast path agrees with the engine: its worlds are ones the observation could come from,
+its card play follows the rules, its playouts end with every point won."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trionfi
+from briscola_support import play_random
+from trionfi.agents.briscola2 import FastWorlds, briscola2, fast_playout
+from trionfi.cards import Card
+
+seeds = st.integers(min_value=0, max_value=2**32)
+OPTIONS = [{}, {"deck": "french"}, {"variant": "a31"}, {"variant": "bosnian"}]
+
+
+def _position(options, seed, steps):
+    game = trionfi.load("briscola", **options)
+    state = game.deal(seed=seed)
+    play_random(state, random.Random(seed), steps=steps, cards_only=True)
+    return game, state
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=str)
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds, steps=st.integers(min_value=0, max_value=39))
+def test_fast_worlds_agree_with_the_observation(options, seed, steps):
+    game, state = _position(options, seed, steps)
+    if state.is_terminal():
+        return
+    seat = state.current_player
+    obs = json.loads(json.dumps(state.observation(seat)))
+    fb = briscola2(game)
+    maker = FastWorlds(fb, obs)
+    real = fb.position(state)
+    rng = random.Random(seed)
+    for _ in range(5):
+        hands, stock, leader, led, won, unplayed, trump = maker.world(rng)
+        # What the seat sees is as it is: its hand, the trick, the points, the leader, the trump suit.
+        assert sorted(hands[seat]) == sorted(real[0][seat])
+        assert (leader, led, won, trump) == (real[2], real[3], real[4], real[6])
+        assert len(hands[1 - seat]) == len(real[0][1 - seat]) and len(stock) == len(real[1])
+        # The turned-up card stays at the bottom of the stock, drawn last.
+        if stock and obs.get("indicator"):
+            assert fb.cards[stock[0]] == obs["indicator"]
+        # Every card not yet played is in exactly one place, and no played card comes back.
+        places = Counter(hands[0] + hands[1] + stock)
+        assert max(places.values()) == 1
+        assert sum(1 << c for c in places) == unplayed == real[5]
+
+
+def test_every_unseen_card_reaches_both_hidden_places():
+    game, state = _position({}, 4, 6)
+    seat = state.current_player
+    obs = state.observation(seat)
+    fb = briscola2(game)
+    maker = FastWorlds(fb, obs)
+    rng = random.Random(1)
+    seen_in: dict[int, set[str]] = {c: set() for c in maker.unseen}
+    for _ in range(400):
+        hands, stock, *_ = maker.world(rng)
+        for c in hands[1 - seat]:
+            seen_in[c].add("hand")
+        for c in stock[1:]:
+            seen_in[c].add("stock")
+    assert all(places == {"hand", "stock"} for places in seen_in.values())
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=str)
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds)
+def test_fast_card_play_follows_the_engine(options, seed):
+    # The same random cards through the engine and through Briscola2.step: the same tricks, draws and points.
+    game = trionfi.load("briscola", **options)
+    state = game.deal(seed=seed)
+    fb = briscola2(game)
+    hands, stock, leader, led, won, _, trump = fb.position(state)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        cards = [a for a in state.legal_actions() if isinstance(a, Card)]
+        if not cards:  # a right claim in Briscola a 31: the deal would end here
+            break
+        c = rng.choice(cards)
+        state.apply(c)
+        leader, led = fb.step(hands, stock, leader, led, fb.number[c], won, trump)
+        assert [sorted(h) for h in hands] == [sorted(fb.number[x] for x in h) for h in state.hands]
+        assert won == list(state.won)
+        assert [fb.number[x] for x in state.stock] == stock
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=seeds, steps=st.integers(min_value=0, max_value=38), eps=st.sampled_from([0.0, 0.3]))
+def test_a_fast_playout_plays_every_card_and_wins_every_point(seed, steps, eps):
+    game, state = _position({}, seed, steps)
+    if state.is_terminal():
+        return
+    fb = briscola2(game)
+    hands, stock, leader, led, won, unplayed, trump = fb.position(state)
+    result = fast_playout(fb, hands, stock, leader, led, won, unplayed, trump, 0, eps, random.Random(seed))
+    assert result == -1 and hands == [[], []] and stock == []
+    assert sum(won) == 120
