@@ -10,13 +10,17 @@ respecting everything it knows), and scores every candidate action in every worl
   rule of thumb for trick games: lead low, take a loaded trick cheaply, load a trick the partner wins, throw
   the cheapest card; with probability ``epsilon`` a random legal card instead, so that playouts vary).
 
-Every action is scored on the same worlds (common random numbers), and the agent plays the action with the
-best mean score. A score is ``returns()[seat]`` (win 1, draw 0, loss -1 in two-sided games) plus
-``points_weight`` times the side's final point difference over the pack's points: winning first, and among
-equal chances the larger margin (which also tells moves apart when the outcome is already sure).
+Every action is scored on the same worlds (common random numbers). Every 100 worlds the actions that fall
+clearly behind the best (by ``DROP_Z`` standard errors) are dropped, and when one is left the agent answers.
+It plays the action with the best mean score, the heuristic agent's choice getting a bonus of ``prior``
+(which settles near-ties that sampling cannot tell apart; 0 by default, 0.03 at the hard level). A score is
+``returns()[seat]`` (win 1, draw 0, loss -1 in two-sided games) plus ``points_weight`` times the side's
+final point difference over the pack's points: winning first, and among equal chances the larger margin (which
+also tells moves apart when the outcome is already sure).
 
 The time budget is ``budget`` seconds per move (0.5 by default, never above 1); ``samples=N`` instead draws
-exactly N worlds, which with a seed makes the choice reproducible whatever the machine's speed. When the
+(at most) N worlds, which with a seed makes the choice reproducible whatever the machine's speed, under a
+safety cap of 0.9 s (or 0.9 * ``budget``) that only a far slower machine reaches. When the
 observation leaves no card's place in doubt (two-player Briscola once the stock is gone) one world is solved
 exactly. The agent never talks (it has no model of what talk would achieve) except to send the private,
 truthful signals of Briscola's ``communication=signals``, which only its partners hear; it claims when a
