@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import trionfi
 from briscola_support import play_random
-from trionfi.agents.briscola2 import FastWorlds, briscola2, fast_playout
+from trionfi.agents.briscola2 import FastWorlds, briscola2, fast_playout, lead_card, playout_tables
 from trionfi.cards import Card
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -105,3 +105,49 @@ def test_a_fast_playout_plays_every_card_and_wins_every_point(seed, steps, eps):
     result = fast_playout(fb, hands, stock, leader, led, won, unplayed, trump, 0, eps, random.Random(seed))
     assert result == -1 and hands == [[], []] and stock == []
     assert sum(won) == 120
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=seeds, steps=st.integers(min_value=0, max_value=30))
+def test_the_opponent_model_favours_hands_that_explain_its_lead(seed, steps):
+    # The opponent leads by the playout rule; the seat to follow weighs worlds by how well they explain it.
+    game, state = _position({}, seed, steps)
+    if state.is_terminal() or state.trick:
+        return
+    fb = briscola2(game)
+    hands, stock, leader, _, _, unplayed, trump = fb.position(state)
+    hand = hands[leader]
+    if len(hand) < 2:
+        return
+    turned = stock[0] if stock and trump >= 0 else -1
+    tables = playout_tables(fb, trump)
+    lead = lead_card(fb, tables, hand, unplayed, len(stock), len(hands[1 - leader]), turned)
+    state.apply(fb.cards[lead])
+    obs = json.loads(json.dumps(state.observation(1 - leader)))
+    maker = FastWorlds(fb, obs, game.hand_size)
+    true_hand = [fb.number[c] for c in state.hands[leader]]
+    best = maker.likelihood(fb, true_hand, 0.3)
+    assert best == pytest.approx(0.7 + 0.3 / len(hand))
+    rng = random.Random(seed)
+    for _ in range(20):
+        world = maker.world(rng)[0][leader]
+        assert 0.3 / len(hand) - 1e-12 <= maker.likelihood(fb, world, 0.3) <= best + 1e-12
+    assert maker.likelihood(fb, true_hand, 1.0) == 1.0
+
+
+def test_a_search_with_the_opponent_model_is_legal_and_reproducible():
+    from trionfi.agents.search import SearchAgent
+
+    game = trionfi.load("briscola")
+    state = game.deal(seed=21)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        seat = state.current_player
+        obs = json.loads(json.dumps(state.observation(seat)))
+        if seat == 0:
+            a = SearchAgent(game=game, seed=5, samples=60, infer=0.7).choose(obs)
+            assert a == SearchAgent(game=game, seed=5, samples=60, infer=0.7).choose(obs)
+        else:
+            a = rng.choice(obs["legal_actions"])
+        assert a in obs["legal_actions"]
+        state.apply(a, seat=seat)

@@ -219,7 +219,7 @@ class FastWorlds:
     without building states): the unseen cards shuffled into the opponent's unknown cards and the face-down
     stock. Not for Briscolone with following suit, whose voids need the sampler's history check."""
 
-    def __init__(self, fb: Briscola2, observation: dict[str, Any]) -> None:
+    def __init__(self, fb: Briscola2, observation: dict[str, Any], hand_size: int = 3) -> None:
         obs = observation
         num = fb.number
         seat = obs["seat"]
@@ -254,6 +254,66 @@ class FastWorlds:
         self.trump = fb.suit_names.index(trump) if trump is not None else -1
         if self.need + self.hidden_stock != len(self.unseen):
             raise ValueError("the observation is inconsistent: unseen cards do not fill the hidden places")
+        self.evidence = self._evidence(fb, obs, own, table, stock_size, hand_size)
+
+    def _evidence(
+        self, fb: Briscola2, obs: dict[str, Any], own: list[int], table: list[int], stock_size: int, hand_size: int
+    ) -> tuple[Any, ...] | None:
+        """The opponent's latest decision, for :meth:`likelihood`: ("lead", card, unplayed then, stock then,
+        our hand size, turned-up card or -1, drew) or ("follow", card, our lead, unplayed then, stock then,
+        drew), or None. ``drew``: the opponent has drawn a card since (one of its cards now is not one it
+        held then)."""
+        num = fb.number
+        other = 1 - obs["seat"]
+        turned = self.bottom if self.trump >= 0 else -1
+        if table and obs["trick"][0][0] == other:  # it has just led: its hand then is its hand now + that card
+            return ("lead", table[0], self.unplayed | fb.bit[table[0]], stock_size, len(own), turned, False)
+        if table or not obs["tricks"]:
+            return None
+        last = obs["tricks"][-1]["cards"]
+        cards = [(s, num[card(c)]) for s, c in last]
+        mine = next(c for s, c in cards if s != other)
+        theirs = next(c for s, c in cards if s == other)
+        unplayed = self.unplayed | fb.bit[mine] | fb.bit[theirs]
+        drew = len(own) == hand_size  # both drew after that trick: the hands are full again
+        before = stock_size + 2 if drew else stock_size
+        if cards[0][0] == other:
+            return ("lead", theirs, unplayed, before, len(own) if drew else len(own) + 1, turned, drew)
+        return ("follow", theirs, mine, unplayed, before, drew)
+
+    def likelihood(self, fb: Briscola2, hand: list[int], mix: float) -> float:
+        """How likely the opponent's latest decision is if its hand is ``hand`` now, under the playout rule
+        played with probability 1 - ``mix`` (a uniform choice otherwise). When it has drawn since, the card
+        it drew is any of its cards now, equally likely."""
+        ev = self.evidence
+        if ev is None or mix >= 1.0:
+            return 1.0
+        tables = playout_tables(fb, self.trump)
+        if ev[0] == "lead":
+            _, played, unplayed, n, other_size, turned, drew = ev
+            total = 0.0
+            choices = hand if drew else [None]
+            for d in choices:
+                then = [played] + [x for x in hand if x != d]  # first: it wins the rule's ties
+                if len(then) == 1:
+                    total += 1.0
+                    continue
+                rule = lead_card(fb, tables, then, unplayed, n, other_size, turned)
+                total += (1.0 - mix) * (rule == played) + mix / len(then)
+            return total / len(choices)
+        _, played, led, unplayed, n, drew = ev
+        suit = fb.suit
+        total = 0.0
+        choices = hand if drew else [None]
+        for d in choices:
+            then = [played] + [x for x in hand if x != d]  # first: it wins the rule's ties
+            options = [x for x in then if suit[x] == suit[led]] or then if fb.follow else then
+            if len(options) == 1:
+                total += 1.0
+                continue
+            rule = follow_card(fb, tables, then, options, led, unplayed, n)
+            total += (1.0 - mix) * (rule == played) + mix / len(options)
+        return total / len(choices)
 
     def world(self, rng: random.Random) -> tuple[list[list[int]], list[int], int, int, list[int], int, int]:
         """One world: (hands, stock top last, leader, card led or -1, won, unplayed, trump)."""
@@ -299,6 +359,69 @@ def playout_tables(fb: Any, trump: int) -> tuple[list[float], list[int], list[fl
     return found
 
 
+def lead_card(fb: Any, tables: Any, hand: list[int], unplayed: int, n: int, other: int, turned: int) -> int:
+    """The playout rule's lead from ``hand`` (more than one card): ``unplayed`` is the mask of cards not yet
+    played, ``n`` the stock's size, ``other`` the size of the opponent's hand, ``turned`` the turned-up card
+    while it lies under the stock (else -1). The chance that the opponent cannot beat a card is counted over
+    the cards the leader cannot see; a card's score is (2 * that chance - 1) * its points - its keep value
+    (faded over the last tricks; a trump's own points count half while a higher trump is out)."""
+    keep_base, beaters, tie, is_trump, trump_points = tables  # playout_tables(fb, trump)
+    points, higher, bit = fb.points, fb.higher, fb.bit
+    own = 0
+    for x in hand:
+        own |= bit[x]
+    out = unplayed & ~own
+    unseen = out & ~bit[turned] if turned >= 0 else out
+    pool = unseen.bit_count()
+    left = len(hand) - 1 + (n >> 1)
+    fade = 1.0 if left >= FADE else left / FADE
+    best = -1e9
+    c = hand[0]
+    for x in hand:
+        b = (beaters[x] & unseen).bit_count()
+        safe = 1.0
+        for i in range(other):
+            if pool - i <= b:
+                safe = 0.0
+                break
+            safe *= (pool - b - i) / (pool - i)
+        keep = keep_base[x] * fade
+        if is_trump[x] and fade:
+            keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
+        score = (2.0 * safe - 1.0) * points[x] - keep - tie[x]
+        if score > best:
+            best, c = score, x
+    return c
+
+
+def follow_card(fb: Any, tables: Any, hand: list[int], options: list[int], led: int, unplayed: int, n: int) -> int:
+    """The playout rule's answer to ``led`` among ``options`` (more than one card) of ``hand``: take a trick
+    worth its price, else throw what is cheapest to lose."""
+    keep_base, _, tie, is_trump, trump_points = tables  # playout_tables(fb, trump)
+    suit, strength, points, higher, bit = fb.suit, fb.strength, fb.points, fb.higher, fb.bit
+    own = 0
+    for x in hand:
+        own |= bit[x]
+    out = unplayed & ~own
+    left = len(hand) - 1 + (n >> 1)
+    fade = 1.0 if left >= FADE else left / FADE
+    on_table = points[led]
+    led_suit = suit[led]
+    led_strength = strength[led]
+    best = -1e9
+    c = options[0]
+    for x in options:
+        p = on_table + points[x]
+        wins = strength[x] > led_strength if suit[x] == led_suit else is_trump[x]
+        keep = keep_base[x] * fade
+        if is_trump[x] and fade:
+            keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
+        score = (p if wins else -p) - keep - tie[x]
+        if score > best:
+            best, c = score, x
+    return c
+
+
 def fast_playout(
     fb: Any,
     hands: list[list[int]],
@@ -312,15 +435,12 @@ def fast_playout(
     eps: float,
     rng: random.Random,
 ) -> int:
-    """Play a two-player Briscola position to the end with the rule of thumb (module docstring); return the
-    winner's seat of a claim (Briscola a 31: ``target`` > 0), else -1, with ``won`` updated in place.
-
-    Each player sees only his own hand, the cards played and the turned-up card: the chance that the opponent
-    can beat a lead is counted over the cards he cannot see. A card's score is (2 * chance of winning - 1) *
-    points on the table - its keep value (faded over the last tricks; a trump's own points count half while
-    a higher trump is out)."""
-    suit, strength, points, higher, bit = fb.suit, fb.strength, fb.points, fb.higher, fb.bit
-    keep_base, beaters, tie, is_trump, trump_points = playout_tables(fb, trump)
+    """Play a two-player Briscola position to the end with the rule of thumb (:func:`lead_card`,
+    :func:`follow_card`; with probability ``eps`` a random card instead); return the winner's seat of a claim
+    (Briscola a 31: ``target`` > 0), else -1, with ``won`` updated in place."""
+    suit, strength, points, bit = fb.suit, fb.strength, fb.points, fb.bit
+    tables = playout_tables(fb, trump)
+    is_trump = tables[3]
     follow = fb.follow
     rand = rng.random
     while True:
@@ -332,31 +452,8 @@ def fast_playout(
             elif eps and rand() < eps:
                 c = hand[int(rand() * len(hand))]
             else:
-                own = 0
-                for x in hand:
-                    own |= bit[x]
-                out = unplayed & ~own
-                unseen = out & ~bit[stock[0]] if n and trump >= 0 else out  # the turned-up card is seen
-                pool = unseen.bit_count()
-                h = len(hands[1 - leader])
-                left = len(hand) - 1 + (n >> 1)
-                fade = 1.0 if left >= FADE else left / FADE
-                best = -1e9
-                c = hand[0]
-                for x in hand:
-                    b = (beaters[x] & unseen).bit_count()
-                    safe = 1.0
-                    for i in range(h):
-                        if pool - i <= b:
-                            safe = 0.0
-                            break
-                        safe *= (pool - b - i) / (pool - i)
-                    keep = keep_base[x] * fade
-                    if is_trump[x] and fade:
-                        keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
-                    score = (2.0 * safe - 1.0) * points[x] - keep - tie[x]
-                    if score > best:
-                        best, c = score, x
+                turned = stock[0] if n and trump >= 0 else -1
+                c = lead_card(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned)
             hand.remove(c)
             unplayed &= ~bit[c]
             led = c
@@ -368,26 +465,7 @@ def fast_playout(
         elif eps and rand() < eps:
             c = options[int(rand() * len(options))]
         else:
-            own = 0
-            for x in hand:
-                own |= bit[x]
-            out = unplayed & ~own
-            left = len(hand) - 1 + (n >> 1)
-            fade = 1.0 if left >= FADE else left / FADE
-            on_table = points[led]
-            led_suit = suit[led]
-            led_strength = strength[led]
-            best = -1e9
-            c = options[0]
-            for x in options:
-                p = on_table + points[x]
-                wins = strength[x] > led_strength if suit[x] == led_suit else is_trump[x]
-                keep = keep_base[x] * fade
-                if is_trump[x] and fade:
-                    keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
-                score = (p if wins else -p) - keep - tie[x]
-                if score > best:
-                    best, c = score, x
+            c = follow_card(fb, tables, hand, options, led, unplayed, n)
         hand.remove(c)
         unplayed &= ~bit[c]
         if suit[c] == suit[led]:

@@ -77,6 +77,7 @@ class SearchAgent(Agent):
         epsilon: float = 0.0,
         policy: str = "greedy",
         prior: float = 0.0,
+        infer: float = 0.0,
     ) -> None:
         super().__init__(game=game, seed=seed, budget=budget)
         self.samples = samples
@@ -86,6 +87,7 @@ class SearchAgent(Agent):
         self.epsilon = epsilon
         self.policy = policy
         self.prior = prior
+        self.infer = infer
         self.last_stats: dict[str, Any] = {}
         self._start = 0.0
         self._pack = 1.0
@@ -147,7 +149,8 @@ class SearchAgent(Agent):
         fb = briscola2(game)
         if fb is not None and game.has_extras and game.variant != "a31":
             fb = None  # table talk: the engine's path
-        maker = FastWorlds(fb, observation) if fb is not None and not fb.follow else None
+        maker = FastWorlds(fb, observation, game.hand_size) if fb is not None and not fb.follow else None
+        weights: list[float] = []
         number = {text: fb.number[card(text)] for text in candidates} if fb is not None else {}
         active = list(candidates)
         worlds = 0
@@ -155,6 +158,8 @@ class SearchAgent(Agent):
         while True:
             if fb is not None:
                 position = maker.world(rng) if maker is not None else fb.position(game.sample_state(observation, rng))
+                if self.infer and maker is not None:
+                    weights.append(maker.likelihood(fb, position[0][1 - seat], 1.0 - self.infer))
                 found, solved = self._fast_world(fb, position, [(a, number[a]) for a in active], seat, rng)
             else:
                 found, solved = self._engine_world(game.sample_state(observation, rng), active, seat, rng)
@@ -168,10 +173,10 @@ class SearchAgent(Agent):
             elif time.perf_counter() >= deadline:
                 break
             if len(active) > 1 and worlds % CHECK_EVERY == 0:
-                active = _survivors(active, scores)
+                active = _survivors(active, scores, weights or None)
                 if len(active) == 1:
                     break  # the others are clearly worse: answer early (still reproducible with samples=N)
-        means = {a: sum(v) / len(v) for a, v in scores.items() if v}
+        means = {a: _mean(v, weights or None) for a, v in scores.items() if v}
         self.last_stats = {
             "worlds": worlds,
             "exact": exact,
@@ -365,10 +370,11 @@ def greedy_card(state: Any, cards: list[Card]) -> Card:
     return min(cards, key=lambda c: (c.suit == trump, points[c], strength[c]))
 
 
-def _survivors(active: list[str], scores: dict[str, list[float]]) -> list[str]:
+def _survivors(active: list[str], scores: dict[str, list[float]], weights: list[float] | None = None) -> list[str]:
     """The candidates not clearly worse than the best so far: a candidate whose mean score, world by world
-    against the best one's, falls short by more than DROP_Z standard errors is dropped."""
-    means = {a: sum(scores[a]) / len(scores[a]) for a in active}
+    against the best one's, falls short by more than DROP_Z standard errors is dropped. With ``weights`` (how
+    likely each world is), the means and errors are weighted ones."""
+    means = {a: _mean(scores[a], weights) for a in active}
     best = max(active, key=lambda a: means[a])
     top = scores[best]
     kept = []
@@ -377,12 +383,27 @@ def _survivors(active: list[str], scores: dict[str, list[float]]) -> list[str]:
             kept.append(a)
             continue
         diffs = [x - y for x, y in zip(top, scores[a], strict=False)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if weights:
+            w = weights[: len(diffs)]
+            total = sum(w)
+            mean = sum(wi * d for wi, d in zip(w, diffs, strict=True)) / total
+            var = sum(wi * (d - mean) ** 2 for wi, d in zip(w, diffs, strict=True)) / total
+            n = total * total / sum(wi * wi for wi in w)  # the effective number of worlds
+            var *= n / max(n - 1, 1.0)
+        else:
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         if mean <= DROP_Z * max(math.sqrt(var / n), MIN_ERROR):
             kept.append(a)
     return kept
+
+
+def _mean(values: list[float], weights: list[float] | None) -> float:
+    if not weights:
+        return sum(values) / len(values)
+    w = weights[: len(values)]
+    return sum(wi * v for wi, v in zip(w, values, strict=True)) / sum(w)
 
 
 def _actions(world: State, candidates: list[str]) -> list[tuple[str, Any]]:
