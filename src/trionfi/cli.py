@@ -89,6 +89,19 @@ def _check_seat(seat: int, game: Game) -> None:
         raise UsageError(f"--seat must be a seat from 0 to {game.players - 1}, not {seat}")
 
 
+def progress_bar(show: bool) -> Progress:
+    """The progress bar of long commands, on stderr (so that --json output stays clean)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not show,
+        transient=True,
+    )
+
+
 def bot_seed(seed: int, seat: int) -> int:
     """The seed of the bot at ``seat`` in a game seeded with ``seed``: fixed, so a seeded game is repeatable."""
     return random.Random(seed * 1009 + seat).getrandbits(32)
@@ -677,15 +690,7 @@ def simulate(
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         show_bar = not as_json and err.is_terminal
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            disable=not show_bar,
-            transient=True,
-        ) as progress:
+        with progress_bar(show_bar) as progress:
             result = simulate_deals(game, n, seed, bot, progress, matches=match)
     if as_json:
         print(json.dumps(result))
@@ -908,15 +913,7 @@ def tournament(
             raise UsageError(f"--plot writes a PNG: give a file name ending in .png, not {str(plot)!r}")
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            disable=not err.is_terminal,
-            transient=True,
-        ) as progress:
+        with progress_bar(err.is_terminal) as progress:
             task = progress.add_task("duplicate deals", total=n)
             result = run_tournament(
                 game,

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import Card
-from ..engine import PLAY, Action, State
+from ..engine import PLAY, State
 from .base import Agent, claim_is_right
 from .briscola2 import briscola2
 
@@ -47,10 +47,6 @@ CHECK_EVERY = 1024  # nodes between two looks at the clock
 
 class OutOfTime(Exception):
     """The solver's deadline passed before the search was complete."""
-
-
-def is_talk(action: Any) -> bool:
-    return action.__class__ is not Card and isinstance(action, Action) and action.kind in TALK_KINDS
 
 
 class Solver:

@@ -34,6 +34,7 @@ from ..cards import Card, card
 from ..engine import END, PLAY, Trick
 from .briscola import Briscola, BriscolaState
 from .briscola_talk import ORDERS, TALK, Message, Talk
+from .hidden_deal import public_tricks
 
 PHASES = {PLAY: PLAY, TALK: TALK, END: END}
 ORDER_KEYS = {text: key for key, text in ORDERS.items()}
@@ -47,7 +48,7 @@ def sample_state(game: Briscola, observation: dict[str, Any], rng: random.Random
     n = game.players
     state: BriscolaState = game.deal(seed=0, dealer=obs["dealer"])  # type: ignore[assignment]
 
-    tricks = [_trick(game, t) for t in obs["tricks"]]
+    tricks = public_tricks(obs)
     trick_pairs = [(s, card(c)) for s, c in obs["trick"]]
     played = {c for t in tricks for c in t.cards} | {c for _, c in trick_pairs}
     sizes = list(obs["hand_sizes"])
@@ -111,12 +112,6 @@ def sample_state(game: Briscola, observation: dict[str, Any], rng: random.Random
     if game.has_extras:
         _set_talk(state, game, obs, seat, played)
     return state
-
-
-def _trick(game: Briscola, t: dict[str, Any]) -> Trick:
-    seats = tuple(s for s, _ in t["cards"])
-    cards = tuple(card(c) for _, c in t["cards"])
-    return Trick(t["leader"], seats, cards, t["winner"], t["points"])
 
 
 def _set_play(

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from ..cards import card
+from ..engine import Trick
 
 T = TypeVar("T")
 
@@ -136,3 +139,17 @@ def places_mask(indices: Sequence[int]) -> int:
     for i in indices:
         m |= 1 << i
     return m
+
+
+def public_tricks(observation: dict[str, Any]) -> list[Trick]:
+    """The finished tricks an observation lists, as the engine's Trick records (every sampler needs them)."""
+    return [
+        Trick(
+            t["leader"],
+            tuple(s for s, _ in t["cards"]),
+            tuple(card(c) for _, c in t["cards"]),
+            t["winner"],
+            t["points"],
+        )
+        for t in observation["tricks"]
+    ]

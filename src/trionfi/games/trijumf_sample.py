@@ -33,6 +33,7 @@ from typing import Any
 
 from ..cards import Card, card
 from ..engine import PLAY, Trick
+from .hidden_deal import public_tricks
 from .trijumf import CUT, CUTTING, FLIP, KNOCK, Declaration, Trijumf, TrijumfState
 
 UNIFORM_TRIES = 30  # uniform deals tried before placing the cards one by one
@@ -47,7 +48,7 @@ def sample_state(game: Trijumf, observation: dict[str, Any], rng: random.Random)
     if obs["phase"] == CUTTING:
         return state  # nothing is dealt yet: any shuffled pack will do
 
-    tricks = [_trick(t) for t in obs["tricks"]]
+    tricks = public_tricks(obs)
     trick_pairs = [(s, card(c)) for s, c in obs["trick"]]
     played = {c for t in tricks for c in t.cards} | {c for _, c in trick_pairs}
     own = [card(c) for c in obs["hand"]]
@@ -112,16 +113,6 @@ def sample_state(game: Trijumf, observation: dict[str, Any], rng: random.Random)
     state.history = []
     state._legal_cache = None
     return state
-
-
-def _trick(t: dict[str, Any]) -> Trick:
-    return Trick(
-        t["leader"],
-        tuple(s for s, _ in t["cards"]),
-        tuple(card(c) for _, c in t["cards"]),
-        t["winner"],
-        t["points"],
-    )
 
 
 def _knock_trump(obs: dict[str, Any]) -> str | None:

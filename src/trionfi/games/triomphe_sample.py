@@ -32,7 +32,7 @@ from typing import Any
 from ..cards import FRENCH_52, Card, card
 from ..engine import PLAY, Trick
 from . import strasbourg as sb
-from .hidden_deal import deal_hidden
+from .hidden_deal import deal_hidden, public_tricks
 from .triomphe import ACCEPT, CONCEDE, DISCARDS, NEXT, PASS, REFUSE, ROBS, Triomphe, TriompheState
 
 
@@ -66,16 +66,7 @@ def sample_state(game: Triomphe, observation: dict[str, Any], rng: random.Random
         state._restriction = game.restriction
     state.trump = trump
 
-    tricks = [
-        Trick(
-            t["leader"],
-            tuple(s for s, _ in t["cards"]),
-            tuple(card(c) for _, c in t["cards"]),
-            t["winner"],
-            t["points"],
-        )
-        for t in obs["tricks"]
-    ]
+    tricks = public_tricks(obs)
     trick = [card(c) for _, c in obs["trick"]]
     played: set[Card] = {c for t in tricks for c in t.cards} | set(trick)
     turned = [card(c) for c in obs["turned"]]

@@ -34,7 +34,7 @@ from typing import Any
 from ..cards import TAROT_78, Card, card
 from ..engine import END, PLAY, Trick
 from . import troccas_talk as talk
-from .hidden_deal import deal_hidden
+from .hidden_deal import deal_hidden, public_tricks
 from .troccas import DISCARD, KEEP, ORDER, PATTERN, PATTERNS, POLL, ROTATIONS, TALK, Troccas, TroccasState, side_name
 from .troccas_scoring import FOOL_CARD, TRUMP, TRUMPS, led_suit
 
@@ -67,16 +67,7 @@ def sample_state(game: Troccas, observation: dict[str, Any], rng: random.Random)
     table = obs.get("table") or {}
     state: TroccasState = game.deal(seed=0, dealer=dealer)  # type: ignore[assignment]
 
-    tricks = [
-        Trick(
-            t["leader"],
-            tuple(s for s, _ in t["cards"]),
-            tuple(card(c) for _, c in t["cards"]),
-            t["winner"],
-            t["points"],
-        )
-        for t in obs["tricks"]
-    ]
+    tricks = public_tricks(obs)
     current = [(s, card(c)) for s, c in obs["trick"]]
     played: set[Card] = {c for t in tricks for c in t.cards} | {c for _, c in current}
     own = [card(c) for c in obs["hand"]]
