@@ -145,9 +145,68 @@ def test_a_search_with_the_opponent_model_is_legal_and_reproducible():
         seat = state.current_player
         obs = json.loads(json.dumps(state.observation(seat)))
         if seat == 0:
-            a = SearchAgent(game=game, seed=5, samples=60, infer=0.7).choose(obs)
-            assert a == SearchAgent(game=game, seed=5, samples=60, infer=0.7).choose(obs)
+            # A long budget: the safety cap (0.9 of it) must not cut the worlds short on a loaded machine.
+            a = SearchAgent(game=game, seed=5, samples=60, infer=0.7, budget=30).choose(obs)
+            assert a == SearchAgent(game=game, seed=5, samples=60, infer=0.7, budget=30).choose(obs)
         else:
             a = rng.choice(obs["legal_actions"])
         assert a in obs["legal_actions"]
         state.apply(a, seat=seat)
+
+
+def test_the_safe_table_is_the_chance_that_no_beating_card_was_dealt():
+    # SAFE[other][pool][b]: none of `other` cards out of `pool` unseen is one of the `b` that beat the lead.
+    from math import comb
+
+    from trionfi.agents.briscola2 import SAFE
+
+    for other in range(len(SAFE)):
+        for pool in range(41):
+            for b in range(pool + 1):
+                want = comb(pool - b, other) / comb(pool, other) if other <= pool else 0.0
+                assert SAFE[other][pool][b] == pytest.approx(want), (other, pool, b)
+
+
+def test_the_opponent_model_learns_how_often_the_rule_explains_the_plays():
+    from trionfi.agents.briscola2 import OpponentModel
+
+    follower, chooser = OpponentModel(1.0), OpponentModel(1.0)
+    assert follower.rate() == pytest.approx(0.5)  # the prior: every rate from 0 to 1 equally likely
+    for turn in range(12):
+        follower.learn(("lead", turn), 0.9, 1 / 3)  # the rule's card, in most worlds
+        chooser.learn(("lead", turn), 0.05, 1 / 3)  # a card the rule seldom plays
+    assert follower.rate() > 0.8 and chooser.rate() < 0.15
+    before = follower.rate()
+    follower.learn(("lead", 11), 0.0, 1 / 3)  # the same decision again: already learnt from
+    assert follower.rate() == before
+    follower.learn(("lead", 12), 0.0, 1 / 3)  # one play the rule never makes does not silence the model
+    assert 0.5 < follower.rate() < before
+
+
+def test_a_search_learns_from_each_opponent_decision_once_and_anew_each_deal():
+    from trionfi.agents.search import SearchAgent
+
+    game = trionfi.load("briscola")
+    me = SearchAgent(game=game, seed=5, samples=30, infer=1.0, budget=30)
+    rng = random.Random(9)
+    seen = []
+    for deal in (8, 9):
+        state = game.deal(seed=deal)
+        models = set()
+        while not state.is_terminal():
+            seat = state.current_player
+            obs = state.observation(seat)
+            if seat == 0:
+                a = me.choose(obs)
+                if obs["tricks"] or obs["trick"]:  # the opponent has played: there is something to learn
+                    models.add(id(me._model))
+                    again = me._model.weights[:]
+                    me.choose(obs)
+                    assert me._model.weights == again  # asked twice: learnt once
+            else:
+                a = rng.choice(obs["legal_actions"])
+            state.apply(a, seat=seat)
+        assert len(models) == 1  # one model for the deal
+        assert me._model.weights != [1.0] * len(me._model.weights)  # and it has learnt
+        seen.append(me._model)
+    assert seen[0] is not seen[1]  # a new deal, a new model

@@ -283,37 +283,46 @@ class FastWorlds:
 
     def likelihood(self, fb: Briscola2, hand: list[int], mix: float) -> float:
         """How likely the opponent's latest decision is if its hand is ``hand`` now, under the playout rule
-        played with probability 1 - ``mix`` (a uniform choice otherwise). When it has drawn since, the card
-        it drew is any of its cards now, equally likely."""
-        ev = self.evidence
-        if ev is None or mix >= 1.0:
+        played with probability 1 - ``mix`` (a uniform choice otherwise)."""
+        if self.evidence is None or mix >= 1.0:
             return 1.0
+        rule, uniform = self.explain(fb, hand)
+        return (1.0 - mix) * rule + mix * uniform
+
+    def explain(self, fb: Briscola2, hand: list[int]) -> tuple[float, float]:
+        """(chance under the playout rule, chance under a uniform choice) of the opponent's latest decision if
+        its hand is ``hand`` now; (1, 1) when there is none. When it has drawn since, the card it drew is any
+        of its cards now, equally likely."""
+        ev = self.evidence
+        if ev is None:
+            return 1.0, 1.0
         tables = playout_tables(fb, self.trump)
+        rule = uniform = 0.0
         if ev[0] == "lead":
             _, played, unplayed, n, other_size, turned, drew = ev
-            total = 0.0
             choices = hand if drew else [None]
             for d in choices:
                 then = [played] + [x for x in hand if x != d]  # first: it wins the rule's ties
                 if len(then) == 1:
-                    total += 1.0
+                    rule += 1.0
+                    uniform += 1.0
                     continue
-                rule = lead_card(fb, tables, then, unplayed, n, other_size, turned)
-                total += (1.0 - mix) * (rule == played) + mix / len(then)
-            return total / len(choices)
+                rule += lead_card(fb, tables, then, unplayed, n, other_size, turned) == played
+                uniform += 1.0 / len(then)
+            return rule / len(choices), uniform / len(choices)
         _, played, led, unplayed, n, drew = ev
         suit = fb.suit
-        total = 0.0
         choices = hand if drew else [None]
         for d in choices:
             then = [played] + [x for x in hand if x != d]  # first: it wins the rule's ties
             options = [x for x in then if suit[x] == suit[led]] or then if fb.follow else then
             if len(options) == 1:
-                total += 1.0
+                rule += 1.0
+                uniform += 1.0
                 continue
-            rule = follow_card(fb, tables, then, options, led, unplayed, n)
-            total += (1.0 - mix) * (rule == played) + mix / len(options)
-        return total / len(choices)
+            rule += follow_card(fb, tables, then, options, led, unplayed, n) == played
+            uniform += 1.0 / len(options)
+        return rule / len(choices), uniform / len(choices)
 
     def world(self, rng: random.Random) -> tuple[list[list[int]], list[int], int, int, list[int], int, int]:
         """One world: (hands, stock top last, leader, card led or -1, won, unplayed, trump)."""
@@ -331,6 +340,36 @@ class FastWorlds:
         return hands, stock, self.leader, self.led, self.won[:], self.unplayed, self.trump
 
 
+class OpponentModel:
+    """How often the opponent plays as the playout rule would, learnt over a deal: a uniform prior over the
+    rates q = ``most`` * k / ``steps`` (k = 0..steps), the rest of its plays being uniform choices. After each
+    of its decisions a rate is weighed by q * (the rule's mean chance of that decision over the worlds) +
+    (1 - q) * (the uniform chance); a world then weighs ``rate() * rule + (1 - rate()) * uniform`` for the
+    next one. A grid rather than a single rate: one play the rule would never make must not silence the
+    model for good (the heuristic bot is close to the rule, not the rule itself); many of them (a random
+    player) bring the rate down to near 0, and the weights to uniform."""
+
+    def __init__(self, most: float, steps: int = 10) -> None:
+        self.rates = [most * k / steps for k in range(steps + 1)]
+        self.weights = [1.0] * (steps + 1)
+        self.key: Any = None  # the last decision learnt from: each counts once
+        self.unplayed = -1  # cards not yet played then: more now means a new deal
+
+    def rate(self) -> float:
+        """The expected rate, the chance the next decision is the rule's."""
+        return sum(w * q for w, q in zip(self.weights, self.rates, strict=True)) / sum(self.weights)
+
+    def learn(self, key: Any, rule: float, uniform: float) -> None:
+        """Weigh the rates by the mean chances of the decision ``key`` (once per decision)."""
+        if key == self.key:
+            return
+        self.key = key
+        weights = [w * (q * rule + (1.0 - q) * uniform) for w, q in zip(self.weights, self.rates, strict=True)]
+        total = sum(weights)
+        if total > 0.0:
+            self.weights = [w / total for w in weights]
+
+
 # The keep values of the playout rule (the heuristic bot's rules of thumb, simplified): a trump kept is worth
 # TRUMP_BASE + TRUMP_STEP per trump below it plus its points (half of them while a higher trump is out); a plain
 # card kept a quarter of its points; both fade over the last FADE tricks, when keeping no longer helps.
@@ -338,6 +377,30 @@ TRUMP_BASE = 4.0
 TRUMP_STEP = 0.8
 PLAIN_KEEP = 0.25
 FADE = 3.0
+
+
+def _safe_table(cards: int, hand: int) -> list[list[list[float]]]:
+    """SAFE[other][pool][b]: the chance that none of ``other`` cards drawn from ``pool`` unseen cards is one of
+    the ``b`` that beat a lead (a hypergeometric zero), computed once instead of in every playout."""
+    table = []
+    for other in range(hand + 1):
+        rows = []
+        for pool in range(cards + 1):
+            row = []
+            for b in range(pool + 1):
+                safe = 1.0
+                for i in range(other):
+                    if pool - i <= b:
+                        safe = 0.0
+                        break
+                    safe *= (pool - b - i) / (pool - i)
+                row.append(safe)
+            rows.append(row)
+        table.append(rows)
+    return table
+
+
+SAFE = _safe_table(40, 5)
 
 
 def playout_tables(fb: Any, trump: int) -> tuple[list[float], list[int], list[float], list[bool], list[int]]:
@@ -372,19 +435,13 @@ def lead_card(fb: Any, tables: Any, hand: list[int], unplayed: int, n: int, othe
         own |= bit[x]
     out = unplayed & ~own
     unseen = out & ~bit[turned] if turned >= 0 else out
-    pool = unseen.bit_count()
+    safe_of = SAFE[other][unseen.bit_count()]  # by the number of unseen cards that beat the lead
     left = len(hand) - 1 + (n >> 1)
     fade = 1.0 if left >= FADE else left / FADE
     best = -1e9
     c = hand[0]
     for x in hand:
-        b = (beaters[x] & unseen).bit_count()
-        safe = 1.0
-        for i in range(other):
-            if pool - i <= b:
-                safe = 0.0
-                break
-            safe *= (pool - b - i) / (pool - i)
+        safe = safe_of[(beaters[x] & unseen).bit_count()]
         keep = keep_base[x] * fade
         if is_trump[x] and fade:
             keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
@@ -399,10 +456,7 @@ def follow_card(fb: Any, tables: Any, hand: list[int], options: list[int], led: 
     worth its price, else throw what is cheapest to lose."""
     keep_base, _, tie, is_trump, trump_points = tables  # playout_tables(fb, trump)
     suit, strength, points, higher, bit = fb.suit, fb.strength, fb.points, fb.higher, fb.bit
-    own = 0
-    for x in hand:
-        own |= bit[x]
-    out = unplayed & ~own
+    out = -1  # the cards out of this hand, worked out when a trump needs them
     left = len(hand) - 1 + (n >> 1)
     fade = 1.0 if left >= FADE else left / FADE
     on_table = points[led]
@@ -415,6 +469,10 @@ def follow_card(fb: Any, tables: Any, hand: list[int], options: list[int], led: 
         wins = strength[x] > led_strength if suit[x] == led_suit else is_trump[x]
         keep = keep_base[x] * fade
         if is_trump[x] and fade:
+            if out < 0:
+                out = unplayed
+                for y in hand:
+                    out &= ~bit[y]
             keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
         score = (p if wins else -p) - keep - tie[x]
         if score > best:

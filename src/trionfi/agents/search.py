@@ -18,6 +18,12 @@ It plays the action with the best mean score, the heuristic agent's choice getti
 final point difference over the pack's points: winning first, and among equal chances the larger margin (which
 also tells moves apart when the outcome is already sure).
 
+With ``infer`` > 0 (two-player Briscola, off by default) the worlds are weighted by how well they explain the
+opponent's latest decision: by the chance the playout rule makes it from that world's hand, mixed with a
+uniform choice at the rate the :class:`~trionfi.agents.briscola2.OpponentModel` has learnt over the deal
+(rates from 0 to ``infer``; a random player soon weighs every world alike). The rule is a simplification of
+the heuristic bot, so it explains even that bot's plays only in part.
+
 The time budget is ``budget`` seconds per move (0.5 by default, never above 1); ``samples=N`` instead draws
 (at most) N worlds, which with a seed makes the choice reproducible whatever the machine's speed, under a
 safety cap of 0.9 s (or 0.9 * ``budget``) that only a far slower machine reaches. When the
@@ -38,7 +44,7 @@ from ..cards import Card, card
 from ..engine import PLAY, State
 from ..tricks import winning_index
 from .base import Agent, claim_is_right
-from .briscola2 import Briscola2, FastWorlds, briscola2, fast_playout
+from .briscola2 import Briscola2, FastWorlds, OpponentModel, briscola2, fast_playout
 from .solver import (
     TALK_KINDS,
     OutOfTime,
@@ -92,6 +98,7 @@ class SearchAgent(Agent):
         self._start = 0.0
         self._pack = 1.0
         self._fallback: Agent | None = None
+        self._model: OpponentModel | None = None
 
     # --- choosing ---------------------------------------------------------------------------------------
     def choose(self, observation: dict[str, Any]) -> str:
@@ -151,6 +158,9 @@ class SearchAgent(Agent):
             fb = None  # table talk: the engine's path
         maker = FastWorlds(fb, observation, game.hand_size) if fb is not None and not fb.follow else None
         weights: list[float] = []
+        model = self._opponent_model(maker) if self.infer and maker is not None and maker.evidence else None
+        rate = model.rate() if model is not None else 0.0
+        explained = [0.0, 0.0]  # summed rule and uniform chances of the opponent's decision over the worlds
         number = {text: fb.number[card(text)] for text in candidates} if fb is not None else {}
         active = list(candidates)
         worlds = 0
@@ -158,8 +168,11 @@ class SearchAgent(Agent):
         while True:
             if fb is not None:
                 position = maker.world(rng) if maker is not None else fb.position(game.sample_state(observation, rng))
-                if self.infer and maker is not None:
-                    weights.append(maker.likelihood(fb, position[0][1 - seat], 1.0 - self.infer))
+                if model is not None:
+                    rule, uniform = maker.explain(fb, position[0][1 - seat])
+                    weights.append(rate * rule + (1.0 - rate) * uniform)
+                    explained[0] += rule
+                    explained[1] += uniform
                 found, solved = self._fast_world(fb, position, [(a, number[a]) for a in active], seat, rng)
             else:
                 found, solved = self._engine_world(game.sample_state(observation, rng), active, seat, rng)
@@ -176,6 +189,8 @@ class SearchAgent(Agent):
                 active = _survivors(active, scores, weights or None)
                 if len(active) == 1:
                     break  # the others are clearly worse: answer early (still reproducible with samples=N)
+        if model is not None:  # what this decision tells of the opponent, for the next moves
+            model.learn(maker.evidence, explained[0] / worlds, explained[1] / worlds)
         means = {a: _mean(v, weights or None) for a, v in scores.items() if v}
         self.last_stats = {
             "worlds": worlds,
@@ -190,6 +205,15 @@ class SearchAgent(Agent):
             if liked in final:
                 final[liked] += self.prior  # among near-equal scores, the rule of thumb's card
         return _best(final, active)
+
+    def _opponent_model(self, maker: FastWorlds) -> OpponentModel:
+        """The model of the opponent for this deal (a new one when a new deal has begun)."""
+        model = self._model
+        left = maker.unplayed.bit_count()
+        if model is None or left > model.unplayed:
+            model = self._model = OpponentModel(self.infer)
+        model.unplayed = left
+        return model
 
     def _engine_world(
         self, world: State, active: list[str], seat: int, rng: random.Random
