@@ -219,3 +219,20 @@ def test_agents_are_registered():
     assert AGENTS["search"] is SearchAgent and AGENTS["solver"] is SolverAgent
     game = trionfi.load("briscola")
     assert isinstance(make_agent("search", seed=1, game=game, budget=0.05), SearchAgent)
+
+
+def test_search_leaves_chiamata_bids_and_call_to_the_heuristic():
+    # Its playouts would bid at random: it used to pass every hand and lose to the heuristic bot.
+    game = trionfi.load("briscola-chiamata")
+    bids = []
+    for seed in range(4):
+        state = game.deal(seed=seed)
+        search = SearchAgent(game=game, seed=1, samples=20, budget=30)
+        heuristic = make_agent("heuristic", seed=1, game=game)
+        while state.phase in ("auction", "call"):
+            obs = _json(state.observation(state.current_player))
+            choice = search.choose(obs)
+            assert choice == heuristic.choose(obs)
+            bids.append(choice)
+            state.apply(choice)
+    assert any(b.startswith("bid") for b in bids) and any(b.startswith("call") for b in bids)

@@ -30,7 +30,8 @@ safety cap of 0.9 s (or 0.9 * ``budget``) that only a far slower machine reaches
 observation leaves no card's place in doubt (two-player Briscola once the stock is gone) one world is solved
 exactly. The agent never talks (it has no model of what talk would achieve) except to send the private,
 truthful signals of Briscola's ``communication=signals``, which only its partners hear; it claims when a
-claim is right and never otherwise. A game without a sampler is played by the heuristic agent.
+claim is right and never otherwise. A game without a sampler is played by the heuristic agent, and so are
+the bids and the call of Briscola Chiamata.
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ from .solver import (
 DEFAULT_BUDGET = 0.5
 MAX_BUDGET = 1.0
 RARE = ("vagaresto", "vaga")  # actions that end or decide a deal at once: never in playouts (random.py)
+# Chiamata's auction and call: the playouts would bid at random, so the search cannot value a contract (it
+# passed every time and lost to the heuristic); the heuristic bot bids and calls, the search plays the cards.
+CONTRACT_PHASES = ("auction", "call")
 WORLD_NODES = 20_000  # an exact search of one sampled world that needs more is left to playouts
 CHECK_EVERY = 100  # worlds between two looks for candidates that are clearly worse than the best
 DROP_Z = 3.5  # how many standard errors behind the best a candidate must fall to be dropped
@@ -106,6 +110,8 @@ class SearchAgent(Agent):
         legal = self.legal(observation)
         if "claim" in legal and claim_is_right(observation):
             return "claim"
+        if observation.get("phase") in CONTRACT_PHASES:
+            return self._heuristic(observation)
         candidates = [a for a in legal if a.split()[0] not in ("claim", *RARE, *TALK_KINDS)]
         signals = [a for a in legal if a.startswith("signal ")]
         if signals:
