@@ -297,30 +297,26 @@ class FastWorlds:
         if ev is None:
             return 1.0, 1.0
         tables = playout_tables(fb, self.trump)
-        rule = uniform = 0.0
-        if ev[0] == "lead":
-            _, played, unplayed, n, other_size, turned, drew = ev
-            choices = hand if drew else [None]
-            for d in choices:
-                then = [played] + [x for x in hand if x != d]  # first: it wins the rule's ties
-                if len(then) == 1:
-                    rule += 1.0
-                    uniform += 1.0
-                    continue
-                rule += lead_card(fb, tables, then, unplayed, n, other_size, turned) == played
-                uniform += 1.0 / len(then)
-            return rule / len(choices), uniform / len(choices)
-        _, played, led, unplayed, n, drew = ev
+        kind, played, drew = ev[0], ev[1], ev[-1]
         suit = fb.suit
+        rule = uniform = 0.0
         choices = hand if drew else [None]
         for d in choices:
             then = [played] + [x for x in hand if x != d]  # first: it wins the rule's ties
-            options = [x for x in then if suit[x] == suit[led]] or then if fb.follow else then
+            if kind == "lead":
+                options = then
+            else:
+                led = ev[2]
+                options = [x for x in then if suit[x] == suit[led]] or then if fb.follow else then
             if len(options) == 1:
                 rule += 1.0
                 uniform += 1.0
                 continue
-            rule += follow_card(fb, tables, then, options, led, unplayed, n) == played
+            if kind == "lead":
+                pick = lead_card(fb, tables, then, *ev[2:6])  # unplayed, stock, other's hand size, turned
+            else:
+                pick = follow_card(fb, tables, then, options, *ev[2:5])  # led, unplayed, stock
+            rule += pick == played
             uniform += 1.0 / len(options)
         return rule / len(choices), uniform / len(choices)
 
