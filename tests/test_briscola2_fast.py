@@ -183,6 +183,30 @@ def test_the_opponent_model_learns_how_often_the_rule_explains_the_plays():
     assert 0.5 < follower.rate() < before
 
 
+def test_a_fixed_rate_model_learns_nothing():
+    from trionfi.agents.briscola2 import OpponentModel
+
+    model = OpponentModel(0.7, 0)
+    for turn in range(12):
+        model.learn(("lead", turn), 0.0, 1 / 3)  # plays the rule never makes leave a fixed rate alone
+    assert model.rate() == pytest.approx(0.7)
+
+
+def test_the_hard_level_weighs_worlds_at_a_fixed_rate_in_two_player_briscola():
+    from trionfi.agents import make_agent
+
+    game = trionfi.load("briscola")
+    hard = make_agent("hard", seed=3, game=game)
+    state = game.deal(seed=4)
+    rng = random.Random(4)
+    while len(state.stock) > 20:
+        seat = state.current_player
+        obs = state.observation(seat)
+        a = hard.choose(obs) if seat == 0 else rng.choice(obs["legal_actions"])
+        state.apply(a, seat=seat)
+    assert hard._model is not None and hard._model.rate() == pytest.approx(0.7)
+
+
 def test_a_search_learns_from_each_opponent_decision_once_and_anew_each_deal():
     from trionfi.agents.search import SearchAgent
 

@@ -33,7 +33,7 @@ AGENTS: dict[str, type[Agent]] = {
 LEVELS: dict[str, tuple[str, float | None, dict[str, Any]]] = {
     "easy": ("random", None, {}),
     "medium": ("heuristic", None, {}),
-    "hard": ("search", None, {"samples": 1000, "prior": 0.03}),
+    "hard": ("search", None, {"samples": 1000, "prior": 0.03, "infer": 0.7, "learn": False}),
 }
 
 

@@ -343,11 +343,12 @@ class OpponentModel:
     (1 - q) * (the uniform chance); a world then weighs ``rate() * rule + (1 - rate()) * uniform`` for the
     next one. A grid rather than a single rate: one play the rule would never make must not silence the
     model for good (the heuristic bot is close to the rule, not the rule itself); many of them (a random
-    player) bring the rate down to near 0, and the weights to uniform."""
+    player) bring the rate down to near 0, and the weights to uniform. With ``steps=0`` the rate is fixed at
+    ``most`` and nothing is learnt."""
 
     def __init__(self, most: float, steps: int = 10) -> None:
-        self.rates = [most * k / steps for k in range(steps + 1)]
-        self.weights = [1.0] * (steps + 1)
+        self.rates = [most * k / steps for k in range(steps + 1)] if steps else [most]
+        self.weights = [1.0] * len(self.rates)
         self.key: Any = None  # the last decision learnt from: each counts once
         self.unplayed = -1  # cards not yet played then: more now means a new deal
 

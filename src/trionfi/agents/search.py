@@ -18,11 +18,12 @@ It plays the action with the best mean score, the heuristic agent's choice getti
 final point difference over the pack's points: winning first, and among equal chances the larger margin (which
 also tells moves apart when the outcome is already sure).
 
-With ``infer`` > 0 (two-player Briscola, off by default) the worlds are weighted by how well they explain the
-opponent's latest decision: by the chance the playout rule makes it from that world's hand, mixed with a
-uniform choice at the rate the :class:`~trionfi.agents.briscola2.OpponentModel` has learnt over the deal
-(rates from 0 to ``infer``; a random player soon weighs every world alike). The rule is a simplification of
-the heuristic bot, so it explains even that bot's plays only in part.
+With ``infer`` > 0 (two-player Briscola; 0.7 at the hard level, 0 by default) the worlds are weighted by how
+well they explain the opponent's latest decision: by the chance the playout rule makes it from that world's
+hand, mixed with a uniform choice. The mix is fixed with ``learn=False`` (the hard level: the rule's chance at
+0.7, the uniform one at 0.3) or learnt over the deal by the :class:`~trionfi.agents.briscola2.OpponentModel`
+(rates from 0 to ``infer``). The rule is a simplification of the heuristic bot, so it explains even that
+bot's plays only in part.
 
 The time budget is ``budget`` seconds per move (0.5 by default, never above 1); ``samples=N`` instead draws
 (at most) N worlds, which with a seed makes the choice reproducible whatever the machine's speed, under a
@@ -88,6 +89,7 @@ class SearchAgent(Agent):
         policy: str = "greedy",
         prior: float = 0.0,
         infer: float = 0.0,
+        learn: bool = True,
     ) -> None:
         super().__init__(game=game, seed=seed, budget=budget)
         self.samples = samples
@@ -98,6 +100,7 @@ class SearchAgent(Agent):
         self.policy = policy
         self.prior = prior
         self.infer = infer
+        self.learn = learn
         self.last_stats: dict[str, Any] = {}
         self._start = 0.0
         self._pack = 1.0
@@ -217,7 +220,7 @@ class SearchAgent(Agent):
         model = self._model
         left = maker.unplayed.bit_count()
         if model is None or left > model.unplayed:
-            model = self._model = OpponentModel(self.infer)
+            model = self._model = OpponentModel(self.infer, 10 if self.learn else 0)
         model.unplayed = left
         return model
 
