@@ -259,7 +259,7 @@ class FastWorlds:
     def _evidence(
         self, fb: Briscola2, obs: dict[str, Any], own: list[int], table: list[int], stock_size: int, hand_size: int
     ) -> tuple[Any, ...] | None:
-        """The opponent's latest decision, for :meth:`likelihood`: ("lead", card, unplayed then, stock then,
+        """The opponent's latest decision, for :meth:`explain`: ("lead", card, unplayed then, stock then,
         our hand size, turned-up card or -1, drew) or ("follow", card, our lead, unplayed then, stock then,
         drew), or None. ``drew``: the opponent has drawn a card since (one of its cards now is not one it
         held then)."""
@@ -280,14 +280,6 @@ class FastWorlds:
         if cards[0][0] == other:
             return ("lead", theirs, unplayed, before, len(own) if drew else len(own) + 1, turned, drew)
         return ("follow", theirs, mine, unplayed, before, drew)
-
-    def likelihood(self, fb: Briscola2, hand: list[int], mix: float) -> float:
-        """How likely the opponent's latest decision is if its hand is ``hand`` now, under the playout rule
-        played with probability 1 - ``mix`` (a uniform choice otherwise)."""
-        if self.evidence is None or mix >= 1.0:
-            return 1.0
-        rule, uniform = self.explain(fb, hand)
-        return (1.0 - mix) * rule + mix * uniform
 
     def explain(self, fb: Briscola2, hand: list[int]) -> tuple[float, float]:
         """(chance under the playout rule, chance under a uniform choice) of the opponent's latest decision if
