@@ -203,17 +203,17 @@ class Store:
 
         return self.writer.submit(table_id, job)
 
-    def change(self, table_id: str, fn: Callable[[TableRow], TableRow | str]) -> Future:
+    def change(self, table_id: str, fn: Callable[[TableRow], Any]) -> Future:
         """Change a table's seats, status or stand-in: ``fn`` gets the stored row (locked) and returns the new
-        one, or a text (an error code) to change nothing. Resolves to the new row, the code, or MISSING."""
+        one, or anything else (a refusal) to change nothing. Resolves to the new row, the refusal, or MISSING."""
 
-        def job(conn: Connection) -> TableRow | str:
+        def job(conn: Connection) -> Any:
             if _lock(conn, table_id) is None:
                 return MISSING
             old = _read_table(conn, table_id)
             assert old is not None
             new = fn(replace(old, seats=[replace(s) for s in old.seats]))
-            if isinstance(new, str):
+            if not isinstance(new, TableRow):
                 return new
             new.updated = time.time()
             conn.execute(
