@@ -154,7 +154,11 @@ class Player:
     async def connect(self, version: int | None = None, full: bool = False, **extra: Any) -> Player:
         self.ws = await websockets.connect(self.ws_url, max_size=2**24, **extra)
         self.reader = asyncio.create_task(self._read())
-        hello: dict[str, Any] = {"type": "hello", "table": self.table, "version": self.version if version is None else version}
+        hello: dict[str, Any] = {
+            "type": "hello",
+            "table": self.table,
+            "version": self.version if version is None else version,
+        }
         if self.token is not None:
             hello["token"] = self.token
         if self.name is not None:
@@ -206,7 +210,14 @@ class Player:
 
     async def act(self, action: str, version: int | None = None) -> int:
         self.next_id += 1
-        await self.send({"type": "action", "action": action, "version": self.version if version is None else version, "id": self.next_id})
+        await self.send(
+            {
+                "type": "action",
+                "action": action,
+                "version": self.version if version is None else version,
+                "id": self.next_id,
+            }
+        )
         return self.next_id
 
     async def answer(self, ident: int, timeout: float = 20.0) -> dict[str, Any]:
@@ -305,9 +316,13 @@ class Postgres:
             raise PostgresUnavailable(f"{Path(args[0]).name} failed: {(done.stderr or done.stdout).strip()[-800:]}")
 
     def start(self) -> Postgres:
-        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync")
+        self._run(
+            str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"
+        )
         options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100"
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-o", options, "-w", "start")
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-o", options, "-w", "start"
+        )
         return self
 
     def stop(self) -> None:

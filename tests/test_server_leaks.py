@@ -15,9 +15,9 @@ from typing import Any
 
 import httpx
 import pytest
-from server_support import Player, ServerThread, any_change, run
 
 import trionfi
+from server_support import Player, ServerThread, any_change, run
 from trionfi.events import EventLog, public_observation
 from trionfi.records import initial_state
 from trionfi.server.settings import Settings
@@ -77,11 +77,16 @@ def test_no_message_carries_a_card_its_viewer_may_not_see(server: ServerThread, 
     tokens = [s["token"] for s in created["seats"]] + [created["creator_token"]]
 
     async def table() -> list[Player]:
-        players = [await Player(server.ws_url, created["table"], created["seats"][s]["token"], f"P{s}").connect() for s in range(n)]
+        players = [
+            await Player(server.ws_url, created["table"], created["seats"][s]["token"], f"P{s}").connect()
+            for s in range(n)
+        ]
         watcher = await Player(server.ws_url, created["table"]).connect()
         await play_random(players, random.Random(7))
         for p in [*players, watcher]:
-            await p.wait(lambda p=p: p.status == "finished" and bool(p.events) and p.events[-1]["type"] in ("end", "match_end"))
+            await p.wait(
+                lambda p=p: p.status == "finished" and bool(p.events) and p.events[-1]["type"] in ("end", "match_end")
+            )
             await p.close()
         return [*players, watcher]
 
@@ -112,7 +117,9 @@ def test_no_message_carries_a_card_its_viewer_may_not_see(server: ServerThread, 
             if m["type"] not in ("events", "snapshot"):
                 assert not card_codes(m, deck), m
                 continue
-            moments = [i for i, (length, obs, _) in enumerate(steps[v]) if length == m["version"] and obs == m["observation"]]
+            moments = [
+                i for i, (length, obs, _) in enumerate(steps[v]) if length == m["version"] and obs == m["observation"]
+            ]
             assert moments, f"viewer {v} was sent an observation it never had at version {m['version']}"
             allowed = steps[v][moments[-1]][2]
             leaked = card_codes(m, deck) - allowed

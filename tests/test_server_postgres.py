@@ -12,9 +12,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_support import Player, Postgres, PostgresUnavailable, ServerProcess, play_out, run
 
 import trionfi
+from server_support import Player, Postgres, PostgresUnavailable, ServerProcess, play_out, run
 from trionfi.events import EventLog
 
 

@@ -10,13 +10,12 @@ import re
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
-from server_support import SRC, Player, ServerProcess, run
 
 import trionfi
+from server_support import SRC, Player, ServerProcess, run
 from trionfi.events import EventLog
 
 
@@ -92,7 +91,9 @@ def test_kill_9_mid_match_and_the_match_goes_on(tmp_path: Path) -> None:
     assert watcher.events == EventLog(final).events(None)  # one numbering before and after the kill
     # Tokens: printed once, as the links, when the table was made; never in a log line.
     for log in logs:
-        lines = [line for line in log.read_text().splitlines() if "trionfi join" not in line and "creator token" not in line]
+        lines = [
+            line for line in log.read_text().splitlines() if "trionfi join" not in line and "creator token" not in line
+        ]
         text = "\n".join(lines)
         assert '"WebSocket /ws" [accepted]' in text and "GET /healthz" in text  # the access log is on
         for token in tokens:

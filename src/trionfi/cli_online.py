@@ -190,7 +190,10 @@ def _print_links(out: Any, created: dict[str, Any]) -> None:
     from rich.markup import escape
 
     # soft_wrap: a link cut in two by the terminal's width could not be copied
-    out.print(f"[bold]Table {created['table']}[/]. Give each player their seat's link (their key to the seat):", soft_wrap=True)
+    out.print(
+        f"[bold]Table {created['table']}[/]. Give each player their seat's link (their key to the seat):",
+        soft_wrap=True,
+    )
     for s in created["seats"]:
         if s["invite"]:
             out.print(f"  seat {s['seat']}: trionfi join '{escape(s['invite'])}'", soft_wrap=True)
