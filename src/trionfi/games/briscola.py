@@ -25,7 +25,7 @@ import random
 from typing import Any, ClassVar
 
 from ..cards import BOSNIAN_32, FRENCH_40, ITALIAN_40, Card, Deck
-from ..engine import PLAY, Action, Game, TrickState, side_results
+from ..engine import PLAY, Action, Audience, Game, TrickState, side_results
 from ..errors import OptionError
 from ..options import Option
 from ..ranking import BOSNIAN, BRISCOLA, BRISCOLA_FRENCH, BRISCOLA_SOUTHERN, RankTable
@@ -265,6 +265,12 @@ class Briscola(Game):
 
     def _default(self, name: str) -> Any:
         return next(opt.default for opt in self.OPTIONS if opt.name == name)
+
+    def audience(self, action: Any, seat: int) -> Audience | None:
+        # A signal is a private sign between partners: the opponents do not even see it given.
+        if getattr(action, "kind", None) == "signal":
+            return Audience(frozenset(self.sides[self.side_of[seat]]))
+        return None
 
     def match_policy(self) -> Any:
         from ..match import BestOf, Target
