@@ -452,7 +452,7 @@ class BriscolaState(TrickState):
         obs = self._base_observation(seat)
         obs["variant"] = g.variant
         obs["deck"] = g.deck.name
-        obs["suit_names"] = {c.suit: g.deck.suit_name(c.suit) for c in g.deck}
+        obs["suit_names"] = g.deck.suit_names()
         # In Briscola a 31 counting one's own points is the skill: a user interface should not show them.
         obs["show_points"] = g.variant != "a31"
         obs["stock"] = len(self.stock)
