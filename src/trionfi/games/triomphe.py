@@ -311,6 +311,12 @@ class Triomphe(Game):
     def match_policy(self) -> FirstTo:
         return FirstTo(self.target, self.strasbourg)
 
+    def card_strength(self, observation: dict[str, Any]) -> dict[Card, int]:
+        trump = observation.get("trump")
+        if self.strasbourg:  # the order depends on the trump suit
+            return self.tables.strength[trump] if trump else STRASBOURG.strengths(FRENCH_52)
+        return self.strength
+
     def audience(self, action: Any, seat: int) -> Audience | None:
         # The robber's discard goes face down: the others only see that a card went.
         if getattr(action, "kind", None) == "discard":
