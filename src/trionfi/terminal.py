@@ -64,8 +64,8 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None) -> None:
     if "match" in obs:
         header.append(f"deal {obs['match']['deal']}")
     phase = obs.get("phase")
-    if phase == "play":
-        header.append(f"trick {len(obs.get('tricks', [])) + 1}")
+    if phase == "play":  # a game whose deal has several hands numbers the tricks within the hand
+        header.append(f"trick {obs.get('trick_number') or len(obs.get('tricks', [])) + 1}")
     elif phase not in (None, "end"):
         header.append(str(phase))
     out.print()
