@@ -27,9 +27,9 @@ def played_by(seat: SeatRow) -> str | None:
     """Who plays a seat now: "person", "bot", or None (nobody: the table waits there)."""
     if seat.kind == "bot":
         return "bot"
-    if seat.name is not None and not seat.away:
-        return "person"
-    return "bot" if seat.stand_in else None
+    if seat.away:  # left (or handed to the stand-in by the creator)
+        return "bot" if seat.stand_in else None
+    return "person" if seat.name is not None else None
 
 
 def bot_of(seat: SeatRow) -> str | None:
