@@ -48,6 +48,7 @@ class Load:
         self.actions = 0
         self.errors = 0
         self.matches = 0
+        self.codes: dict[str, int] = {}  # refusals by error code
 
     async def table(self, i: int, http: httpx.AsyncClient) -> None:
         """One table after another: two seats, each on its own server process when there are two."""
@@ -93,6 +94,7 @@ class Load:
                 kind = m["type"]
                 if kind == "error":
                     self.errors += 1
+                    self.codes[m["code"]] = self.codes.get(m["code"], 0) + 1
                     sent.pop(s, None)
                     continue
                 if kind == "table" and m["status"] == "finished":
@@ -166,6 +168,7 @@ async def measure(
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else None,
         "actions": load.actions,
         "errors": load.errors,
+        "error_codes": load.codes,
         "server_cpu_ms_per_action": 1000 * cpu / load.actions if load.actions and pids else None,
         "server_cpu_share": cpu / elapsed,
         "client_cpu_share": mine / elapsed,

@@ -16,7 +16,7 @@ class Fanout:
         self,
         conninfo: str,
         instance: str,
-        notified: Callable[[str], None],
+        notified: Callable[[str, str], None],
         reconnected: Callable[[], None] | None = None,
     ) -> None:
         self.conninfo = conninfo
@@ -42,9 +42,11 @@ class Fanout:
         while True:
             try:
                 async for note in self.conn.notifies():  # type: ignore[union-attr]
-                    instance, _, table_id = note.payload.partition(" ")
+                    # "instance table" (the table's seats or status changed), or "instance table n seat action"
+                    instance, _, rest = note.payload.partition(" ")
                     if instance != self.instance:
-                        self.notified(table_id)
+                        table_id, _, action = rest.partition(" ")
+                        self.notified(table_id, action)
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # the database went away: listen again, then look at every table we hold

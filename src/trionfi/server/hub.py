@@ -459,10 +459,19 @@ class Hub:
         t.last_acted.clear()
         self._push(t)
 
-    def notified(self, table_id: str) -> None:
-        """Another process changed ``table_id``: catch up, once, however many notifications came."""
+    def notified(self, table_id: str, action: str = "") -> None:
+        """Another process changed ``table_id``. An action ("n seat text") is applied as it is, in order; any
+        other change (or a gap) makes this process read the table again, once, however many notices came."""
         t = self.tables.get(table_id)
-        if t is None or table_id in self._dirty:
+        if t is None:
+            return
+        if action:
+            number, _, rest = action.partition(" ")
+            text = rest.partition(" ")[2]
+            if number.isdigit() and text:
+                asyncio.get_running_loop().create_task(self._take_action(t, int(number), text))
+                return
+        if table_id in self._dirty:
             return
         self._dirty.add(table_id)
         asyncio.get_running_loop().create_task(self._refresh(t))
@@ -470,6 +479,28 @@ class Hub:
     def notified_all(self) -> None:
         for table_id in list(self.tables):
             self.notified(table_id)
+
+    async def _take_action(self, t: LiveTable, number: int, text: str) -> None:
+        """Action ``number`` of the table, committed by another process (tasks take the lock in order)."""
+        async with t.lock:
+            if number < t.row.n_actions:
+                return  # already read from the store
+            if number > t.row.n_actions:
+                self.notified(t.id)  # a notice was missed: read the store
+                return
+            try:
+                t.log.apply(text)
+            except TrionfiError:
+                log.exception("table %s: a notified action does not replay; reading the store", t.id)
+                self.notified(t.id)
+                return
+            t.row.n_actions += 1
+            before = t.row.status
+            if t.state.is_terminal():
+                t.row.status = "finished"
+            self._push(t)
+            if t.row.status != before:
+                self._broadcast(t, t.table_message())
 
     async def _refresh(self, t: LiveTable) -> None:
         async with t.lock:

@@ -129,7 +129,9 @@ class Store:
             self.reader = _sqlite_engine(url, immediate=False)
             self.writer: Writer | InlineWriter = InlineWriter(self.engine)
         else:
-            self.engine = create_engine(url, pool_size=6, max_overflow=4, pool_pre_ping=True)
+            # No pre-ping (a round trip per transaction): a connection the database dropped fails one write, which
+            # is refused with "try again", and the pool replaces it.
+            self.engine = create_engine(url, pool_size=6, max_overflow=4, pool_recycle=3600)
             self.reader = self.engine
             self.writer = Writer(self.engine, 3)  # network round trips: several transactions at once
         p = "%s" if self.postgres else "?"  # the drivers' placeholders (psycopg, sqlite3)
@@ -231,7 +233,10 @@ class Store:
                 cursor.execute(sql["insert"], (table_id, expected, seat, action, now))
                 cursor.execute(sql["count"], (expected + 1, now, status, table_id))
                 if self.postgres:
-                    cursor.execute(sql["notify"], (CHANNEL, f"{self.instance} {table_id}"))
+                    # The action itself rides along, so the other processes need not read it back.
+                    who = "-" if seat is None else str(seat)
+                    payload = f"{self.instance} {table_id} {expected} {who} {action}"
+                    cursor.execute(sql["notify"], (CHANNEL, payload))
             finally:
                 cursor.close()
             return OK
