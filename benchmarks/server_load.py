@@ -87,6 +87,8 @@ class Load:
         readers = [asyncio.create_task(read(s, ws)) for s, ws in enumerate(sockets)]
         sent: dict[int, float] = {}
         version = [0, 0]
+        legal: list[list[str]] = [[], []]
+        playing = False
         ident = 0
         try:
             while not self.stop:
@@ -96,25 +98,25 @@ class Load:
                     self.errors += 1
                     self.codes[m["code"]] = self.codes.get(m["code"], 0) + 1
                     sent.pop(s, None)
-                    continue
-                if kind == "table" and m["status"] == "finished":
-                    self.matches += 1
-                    return
-                if kind not in ("events", "snapshot"):
-                    continue
-                version[s] = m["version"]
-                if "ref" in m and s in sent:
-                    started = sent.pop(s)
-                    if self.measuring:
-                        self.latencies.append(at - started)
-                        self.actions += 1
-                legal = m["observation"]["legal_actions"]
-                if legal and s not in sent:
+                elif kind in ("welcome", "table"):
+                    playing = m["status"] == "playing"
+                    if m["status"] == "finished":
+                        self.matches += 1
+                        return
+                elif kind in ("events", "snapshot"):
+                    version[s] = m["version"]
+                    legal[s] = m["observation"]["legal_actions"]
+                    if "ref" in m and s in sent:
+                        started = sent.pop(s)
+                        if self.measuring:
+                            self.latencies.append(at - started)
+                            self.actions += 1
+                if playing and legal[s] and s not in sent:  # a table acts once every seat is taken
                     if self.think:
                         await asyncio.sleep(self.think)
                     ident += 1
                     sent[s] = time.perf_counter()
-                    message = {"type": "action", "action": legal[0], "version": version[s], "id": ident}
+                    message = {"type": "action", "action": legal[s][0], "version": version[s], "id": ident}
                     await sockets[s].send(json.dumps(message))
         finally:
             for r in readers:
