@@ -1,9 +1,9 @@
 """How the ``trionfi`` command line presents itself: a help without type noise, and Ctrl-C as a clean exit.
 
 Typer's help shows a type for every parameter (``<int>``, ``<bool>``, ``<str>``), a range (``[x>=1]``) and
-``[default: ...]`` after the help text, and required arguments as ``{GAME}``. Those are programmer's words: a player reads the option's
-own sentence, which says the default where it matters. :class:`QuietGroup` strips them from the group and
-from every command it holds, so the commands themselves need no special class.
+``[default: ...]`` after the help text, and required arguments as ``{GAME}``. Those are programmer's words:
+a player reads the option's own sentence, which says the default where it matters. :class:`QuietGroup`
+strips them from the group and from every command it holds, so the commands need no special class.
 """
 
 from __future__ import annotations

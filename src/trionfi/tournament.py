@@ -480,7 +480,18 @@ def check_result(data: Any, where: str = "the result") -> None:
 
 
 def plot_result(result: dict[str, Any], path: str | Path) -> None:
-    """A PNG of each bot's running score rate over the deals with its 95 % interval band.
+    """A PNG of each bot's running score rate over the deals with its 95 % interval band (:func:`plot_figure`)."""
+    import matplotlib.pyplot as plt
+
+    fig = plot_figure(result)
+    try:
+        fig.savefig(path, format="png")
+    finally:
+        plt.close(fig)
+
+
+def plot_figure(result: dict[str, Any]) -> Any:
+    """The figure of :func:`plot_result` (a matplotlib Figure; the caller closes it).
 
     Nothing is drawn over the curves: the legend and the run's facts sit below the plot, and the y axis
     goes a little beyond 0 % and 100 % so that a curve along either edge stays visible. The x axis counts
@@ -525,5 +536,4 @@ def plot_result(result: dict[str, Any], path: str | Path) -> None:
         color="grey",
     )
     fig.tight_layout(rect=(0, 0.04, 1, 1))
-    fig.savefig(path, format="png")
-    plt.close(fig)
+    return fig

@@ -2,9 +2,10 @@
 
 A file is an opening paragraph or two and then ``###`` sections. A section heading may end in a condition in
 braces, ``### Briscolone {variant=briscolone}``: the terminal (``trionfi rules``) shows that section only when
-the game's options match it, while the docs page (``docs/<game>.md``) shows every section, the condition written
-after its heading in brackets. A condition is a space-separated list of ``name=value`` or ``name!=value`` terms, all of which must
-hold; a term may list several values, ``players=4|6``. ``name`` is an option of the game.
+the game's options match it, while the docs page (``docs/<game>.md``) shows every section, the condition
+written after its heading in brackets. A condition is a space-separated list of ``name=value`` or
+``name!=value`` terms, all of which must hold; a term may list several values, ``players=4|6``. ``name`` is an
+option of the game.
 """
 
 from __future__ import annotations
