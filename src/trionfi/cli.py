@@ -423,8 +423,8 @@ def _fixed(opt: Any) -> bool:
 def _sides_text(game: Game) -> str:
     if all(len(side) == 1 for side in game.sides):
         return "each for himself"
-    teams = " against ".join("seats " + " ".join(map(str, side)) for side in game.sides)
-    return f"{len(game.sides)} teams, {teams}"
+    teams = " against ".join(" ".join(map(str, side)) for side in game.sides)
+    return f"{'two' if len(game.sides) == 2 else len(game.sides)} teams, seats {teams}"
 
 
 @app.command()

@@ -298,7 +298,7 @@ class Trionfetti(Game):
             "comanda",
             None,
             "fix the card order of every smazzata, for practice",
-            allowed_text="none or a comanda, e.g. 'manco e cavalli' (see `trionfi comanda`)",
+            allowed_text="none or a comanda, e.g. 'manco e cavalli' (see: trionfi comanda)",
             default_text="none, the cutter announces a comanda each smazzata",
         ),
         Option(
