@@ -81,7 +81,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..cards import FRENCH_52, Card, CardError, card
-from ..engine import PLAY, Action, Game, Trick, TrickState, side_results
+from ..engine import PLAY, Action, Audience, Game, Trick, TrickState, side_results
 from ..errors import OptionError
 from ..match import Match
 from ..options import Option
@@ -312,6 +312,18 @@ class Triomphe(Game):
 
     def match_policy(self) -> FirstTo:
         return FirstTo(self.target, self.strasbourg)
+
+    def card_strength(self, observation: dict[str, Any]) -> dict[Card, int]:
+        trump = observation.get("trump")
+        if self.strasbourg:  # the order depends on the trump suit
+            return self.tables.strength[trump] if trump else STRASBOURG.strengths(FRENCH_52)
+        return self.strength
+
+    def audience(self, action: Any, seat: int) -> Audience | None:
+        # The robber's discard goes face down: the others only see that a card went.
+        if getattr(action, "kind", None) == "discard":
+            return Audience(frozenset({seat}), "discards a card face down")
+        return None
 
 
 @dataclass(frozen=True)
