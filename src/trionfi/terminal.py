@@ -64,8 +64,8 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None) -> None:
     if "match" in obs:
         header.append(f"deal {obs['match']['deal']}")
     phase = obs.get("phase")
-    if phase == "play":
-        header.append(f"trick {len(obs.get('tricks', [])) + 1}")
+    if phase == "play":  # a game whose deal has several hands numbers the tricks within the hand
+        header.append(f"trick {obs.get('trick_number') or len(obs.get('tricks', [])) + 1}")
     elif phase not in (None, "end"):
         header.append(str(phase))
     out.print()
@@ -173,8 +173,13 @@ def print_events(
     """Tell ``events`` (one viewer's, in order) as sentences; the end of a deal is told by the caller. With
     ``numbers`` (a one-item counter), actions are numbered as they are seen (a replay)."""
     show = obs.get("show_points", True)
+    named: set[str] = set()  # the cards the last action named: "rob 2d" needs no "you receive 2d"
     for e in mark_draws(events, obs):
         if e["type"] in ("end", "match_end"):
+            continue
+        if e["type"] == "action":
+            named = set(str(e.get("action", "")).split())
+        elif e["type"] == "receive" and set(e.get("cards") or ()) <= named and e.get("cards"):
             continue
         text = event_sentence(e, obs, me, show)
         if text is None:

@@ -7,6 +7,7 @@ the same way. Texts are plain (no markup): the terminal adds colour.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .cards import Card, CardError, card
@@ -91,8 +92,12 @@ def personal(text: str, me: int | None) -> str:
     """An engine message from the player's point of view ("seat 0 may play" -> "you may play")."""
     if me is None:
         return text
-    text = text.replace(f"seat {me}'s", "your").replace(f"Seat {me}'s", "Your")
-    text = text.replace(f"seat {me} ", "you ").replace(f"Seat {me} ", "You ")
+    text = re.sub(rf"\bseat {me}'s\b", "your", text)
+    text = re.sub(rf"\bSeat {me}'s\b", "Your", text)
+    text = re.sub(rf"\bseat {me}\b(?! ?\+)", "you", text)  # not "seats 0+2"-like sums
+    text = re.sub(rf"\bSeat {me}\b(?! ?\+)", "You", text)
+    for wrong, right in (("is", "are"), ("has", "have"), ("was", "were")):
+        text = re.sub(rf"\b([Yy]ou) {wrong}\b", rf"\1 {right}", text)
     return text
 
 

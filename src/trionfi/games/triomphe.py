@@ -884,15 +884,14 @@ class TriompheState(TrickState):
         table: dict[str, Any] = {}
         if g.strasbourg:
             table["top trumps"] = "Ah Kd Qs Jc, above the trump suit"
-        table["turn-up"] = str(self.stock_cards[0])
+        if self.robber is None:  # once robbed, the robbing line says where it went
+            table["turn-up"] = str(self.stock_cards[0])
         table["robbing"] = self._robbing_text()
         later = [str(c) for c in self.stock_cards[1 : self.turned]]
         if later:
             table["turned from the stock"] = later
         if seat == self.robber and self.discards:
             table["your discards"] = [str(c) for c in self.discards]
-        if not g.strasbourg:
-            table["tricks"] = self._per_side(self.tricks_won)
         if self.offer is not None:
             answer = {None: "waiting for the answer", "accept": "accepted", "refuse": "refused"}[
                 None if self.offer_answer is None else str(self.offer_answer)
