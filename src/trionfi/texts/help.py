@@ -86,7 +86,7 @@ def _actions(entries: Sequence[Entry]) -> list[str]:
     if not entries:
         return []
     width = min(26, max(len(what) for what, _ in entries))
-    lines = ["", "Other actions, typed as shown (they are listed with your cards when allowed):"]
+    lines = ["", "The game's actions, typed as shown (those allowed now are listed at your turn):"]
     for what, does in entries:
         gap = " " * max(2, width - len(what) + 2)
         lines.append(f"  {what}{gap}{does}")
