@@ -46,8 +46,10 @@ def parse_seats(text: str | None, players: int, what: str) -> list[int]:
 
 @online.command()
 def serve(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option("--host", help="The address to listen on (default 127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port to listen on (default 8000).")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
@@ -74,15 +76,18 @@ def serve(
             help="Another web origin allowed to use the API and the WebSocket (repeatable).",
         ),
     ] = None,
-    bot_pause: Annotated[float, typer.Option("--bot-pause", min=0, help="Seconds a bot waits before it moves.")] = 0.8,
+    bot_pause: Annotated[
+        float, typer.Option("--bot-pause", min=0, help="Seconds a bot waits before it moves (default 0.8).")
+    ] = 0.8,
     expire_after: Annotated[
-        str, typer.Option("--expire-after", help="Delete unfinished tables idle this long (e.g. 7d, 12h).")
+        str, typer.Option("--expire-after", help="Delete unfinished tables idle this long (default 7d; e.g. 12h, 30m).")
     ] = "7d",
     max_message: Annotated[
-        int, typer.Option("--max-message", min=256, help="Largest client message, in bytes.")
+        int, typer.Option("--max-message", min=256, help="Largest client message, in bytes (default 4096).")
     ] = 4096,
     rate: Annotated[
-        float, typer.Option("--rate", min=1, help="Messages a second per connection (bursts of twice that).")
+        float,
+        typer.Option("--rate", min=1, help="Messages a second per connection, bursts of twice that (default 20)."),
     ] = 20.0,
     table: Annotated[
         str | None,
@@ -96,7 +101,9 @@ def serve(
     bots: Annotated[
         str | None, typer.Option("--bots", metavar="SEATS", help="With --table: the seats bots play, e.g. 1,3.")
     ] = None,
-    level: Annotated[str, typer.Option("--level", help="With --table: the bots' level or name.")] = "medium",
+    level: Annotated[
+        str, typer.Option("--level", help="With --table: the bots' level or name (default medium).")
+    ] = "medium",
     match: Annotated[bool, typer.Option("--match", help="With --table: a whole match.")] = False,
     stand_in: Annotated[
         str | None, typer.Option("--stand-in", help="With --table: the bot that plays a seat its person left.")
