@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench bench-strength lint clean
+.PHONY: play test system-deps bench bench-strength lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,11 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/trionfi play briscola
 
-test: $(STAMP)
+# Debian packages the tests need (Chromium for the browser tests): .ci/setup-debian.sh lists them.
+system-deps:
+	bash .ci/setup-debian.sh
+
+test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/pytest
 
