@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from web_support import DESKTOP, PHONE, browser, new_page, page, shoot, static_url  # noqa: F401 (fixtures)
 
 from trionfi.cards import DECKS
+from web_support import DESKTOP, PHONE, browser, new_page, page, shoot, static_url  # noqa: F401 (fixtures)
 
 # What the corner shows in English: the rank as the code writes it (A, 2..10, J H Q K), a trump's number, a star.
 EXPECTED_INDEX = {"Fool": "★"}
