@@ -388,7 +388,7 @@ class TrijumfState(TrickState):
         g: Trijumf = self.game  # type: ignore[assignment]
         obs = self._base_observation(seat)
         obs["deck"] = g.deck.name
-        obs["suit_names"] = {c.suit: g.deck.suit_name(c.suit) for c in g.deck}
+        obs["suit_names"] = g.deck.suit_names()
         obs["show_points"] = False  # counting is the skill a claim tests
         obs["cut"] = self.cut
         obs["cutter"] = (self.dealer - 1) % g.players

@@ -81,7 +81,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..cards import FRENCH_52, Card, CardError, card
-from ..engine import PLAY, Action, Game, Trick, TrickState, side_results
+from ..engine import PLAY, Action, Audience, Game, Trick, TrickState, side_results
 from ..errors import OptionError
 from ..match import Match
 from ..options import Option
@@ -310,6 +310,12 @@ class Triomphe(Game):
 
     def match_policy(self) -> FirstTo:
         return FirstTo(self.target, self.strasbourg)
+
+    def audience(self, action: Any, seat: int) -> Audience | None:
+        # The robber's discard goes face down: the others only see that a card went.
+        if getattr(action, "kind", None) == "discard":
+            return Audience(frozenset({seat}), "discards a card face down")
+        return None
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..cards import ITALIAN_52, ITALIAN_52_RANKS, ITALIAN_SUITS, Card
 from ..comanda import Ranking, parse_comanda
-from ..engine import END, PLAY, Action, Game, TrickState
+from ..engine import END, PLAY, Action, Audience, Game, TrickState
 from ..errors import ComandaError, IllegalAction, OptionError
 from ..match import Match
 from ..options import Option
@@ -391,6 +391,12 @@ class Trionfetti(Game):
 
     def match_policy(self) -> GamesPolicy:
         return GamesPolicy(self.target, self.games_to_win)
+
+    def audience(self, action: Any, seat: int) -> Audience | None:
+        # A signal is a gesture to the partner, unseen by the opponents.
+        if getattr(action, "kind", None) == "signal":
+            return Audience(frozenset({seat, self.partner[seat]}))
+        return None
 
     def smazzata(
         self, seed: int, dealer: int, start: Sequence[int], deck: Sequence[str] | None = None
