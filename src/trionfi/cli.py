@@ -26,6 +26,7 @@ from rich.table import Table
 import trionfi
 
 from .agents import Agent, make_agent
+from .cli_online import online as online_commands
 from .engine import Game
 from .errors import TrionfiError
 from .match import Match
@@ -997,6 +998,9 @@ def ratings(
             str(row["games"]),
         )
     out.print(table)
+
+
+app.add_typer(online_commands)  # serve, join: online play (trionfi/cli_online.py)
 
 
 def main() -> None:
