@@ -66,6 +66,8 @@ export function renderHand(box, { cards, family, plays, locked, onPlay, label })
     hand.append(button);
   });
   hand.style.setProperty("--cards", String(Math.max(n, 1)));
+  // Few cards lie side by side; many overlap so that the hand still fits a phone's width.
+  hand.style.setProperty("--overlap", String(n <= 3 ? 0.06 : n <= 6 ? 0.22 : n <= 10 ? 0.4 : 0.5));
   box.replaceChildren(hand);
   // Roving focus: one card is reachable with Tab, the arrows move between cards.
   const buttons = [...hand.querySelectorAll(".card")];

@@ -110,10 +110,11 @@ function trickCards(ctx) {
     cards = done.cards;
   }
   const box = el("div", { className: `trick${done ? " taken" : ""}`, "aria-label": done ? t("trick.taken") : t("trick.current") });
-  const radius = ctx.n > 6 ? 30 : 26;
+  // Each card lies between the centre and the seat that played it (radii in % of the felt's width and height).
+  const [rx, ry] = ctx.n <= 4 ? [19, 15] : ctx.n <= 6 ? [24, 19] : [28, 22];
   cards.forEach(([seat, code], i) => {
     const a = angleOf(seat, ctx);
-    const slot = el("div", { className: "trick-card", "data-seat": seat, style: `--x:${pct(50 + radius * Math.cos(a))};--y:${pct(50 + (radius + 2) * Math.sin(a))};z-index:${i + 1}` },
+    const slot = el("div", { className: "trick-card", "data-seat": seat, style: `--x:${pct(50 + rx * Math.cos(a))};--y:${pct(50 + ry * Math.sin(a))};z-index:${i + 1}` },
       faceCard(code, ctx, done && done.winner === seat ? "winner" : ""),
       el("span", { className: "played-by" }, seatName(seat, ctx)));
     box.append(slot);
@@ -160,8 +161,8 @@ export function renderFelt(felt, ctx) {
   for (let seat = 0; seat < ctx.n; seat++) {
     const a = angleOf(seat, ctx);
     const bottom = seat === ctx.bottom;
-    const x = 50 + 43 * Math.cos(a);
-    const y = bottom ? 93 : 50 + 41 * Math.sin(a);
+    const x = 50 + 44 * Math.cos(a);
+    const y = bottom ? 93 : 48 + 42 * Math.sin(a);
     const place = el("div", { className: `seat${bottom ? " bottom" : ""}`, "data-seat": seat, style: `--x:${pct(x)};--y:${pct(y)}` },
       seatBadge(seat, ctx));
     if (!bottom || ctx.me === null) place.append(seatCards(seat, ctx));
@@ -254,7 +255,8 @@ export function narrate(event, ctx) {
     case "trump":
       return event.indicator ? t("log.trumpCard", { card: cardName(event.indicator, ctx.family) }) : event.trump ? t("log.trump", { suit: event.trump }) : null;
     case "trick":
-      return event.winner === null ? t("log.trickVoid", { n: event.number }) : t("log.trick", { name: name(event.winner), n: event.number, points: event.points });
+      if (event.winner === null) return t("log.trickVoid", { n: event.number });
+      return t(event.winner === ctx.me ? "log.trickYou" : "log.trick", { name: name(event.winner), n: event.number, points: event.points });
     case "end":
       return t("log.end", { points: event.points.join(" – ") });
     case "match_end":
