@@ -62,7 +62,8 @@ export function languageSwitch(onChange) {
   for (const code of LANGUAGES) {
     const option = document.createElement("option");
     option.value = code;
-    option.textContent = t(`language.${code}`);
+    option.textContent = code.toUpperCase();
+    option.title = t(`language.${code}`);
     option.selected = code === current;
     select.append(option);
   }

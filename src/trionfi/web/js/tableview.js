@@ -110,11 +110,11 @@ function trickCards(ctx) {
     cards = done.cards;
   }
   const box = el("div", { className: `trick${done ? " taken" : ""}`, "aria-label": done ? t("trick.taken") : t("trick.current") });
-  // Each card lies between the centre and the seat that played it (radii in % of the felt's width and height).
-  const [rx, ry] = ctx.n <= 4 ? [19, 15] : ctx.n <= 6 ? [24, 19] : [28, 22];
+  // Each card lies between the centre and the seat that played it: the direction comes from here, the distance
+  // from the stylesheet (--rx, --ry: it depends on the screen and the number of seats).
   cards.forEach(([seat, code], i) => {
     const a = angleOf(seat, ctx);
-    const slot = el("div", { className: "trick-card", "data-seat": seat, style: `--x:${pct(50 + rx * Math.cos(a))};--y:${pct(50 + ry * Math.sin(a))};z-index:${i + 1}` },
+    const slot = el("div", { className: "trick-card", "data-seat": seat, style: `--cx:${Math.cos(a).toFixed(3)};--cy:${Math.sin(a).toFixed(3)};z-index:${i + 1}` },
       faceCard(code, ctx, done && done.winner === seat ? "winner" : ""),
       el("span", { className: "played-by" }, seatName(seat, ctx)));
     box.append(slot);
@@ -163,14 +163,21 @@ export function renderFelt(felt, ctx) {
     const bottom = seat === ctx.bottom;
     const x = 50 + 44 * Math.cos(a);
     const y = bottom ? 93 : 48 + 42 * Math.sin(a);
-    const place = el("div", { className: `seat${bottom ? " bottom" : ""}`, "data-seat": seat, style: `--x:${pct(x)};--y:${pct(y)}` },
+    const top = !bottom && Math.sin(a) < -0.35; // seats across the table show their cards beside the name
+    const place = el("div", { className: `seat${bottom ? " bottom" : ""}${top ? " across" : ""}`, "data-seat": seat, style: `--x:${pct(x)};--y:${pct(y)}` },
       seatBadge(seat, ctx));
     if (!bottom || ctx.me === null) place.append(seatCards(seat, ctx));
     parts.push(place);
   }
   parts.push(trickCards(ctx));
   const corner = trumpCorner(ctx);
-  if (corner) parts.push(corner);
+  if (corner) {
+    // The stock lies in the gap between the viewer and the next seat on the left, clear of the trick.
+    const a = Math.PI / 2 + Math.PI / ctx.n;
+    corner.style.setProperty("--x", pct(50 + 30 * Math.cos(a)));
+    corner.style.setProperty("--y", pct(48 + 34 * Math.sin(a)));
+    parts.push(corner);
+  }
   felt.replaceChildren(...parts);
   felt.dataset.players = ctx.n;
 }
