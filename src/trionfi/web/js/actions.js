@@ -3,7 +3,7 @@
 // audience, and Trionfetti's comanda typed in a text box with a live preview of the ranking it sets.
 // The actions come from the observation's legal_actions: nothing here decides what is allowed.
 
-import { api } from "./client.js";
+import { api, hasEndpoint } from "./client.js";
 import { cardName, parseCard, suitSign } from "./cards.js";
 import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
@@ -97,7 +97,7 @@ function actionButton(action, family, send, locked, extraClass = "") {
 }
 
 /** The controls of the non-card actions; `send(action)` sends one (once: the caller locks until answered). */
-export function renderActions(box, { groups, family, send, locked, obs }) {
+export function renderActions(box, { groups, family, send, locked, obs, cardPlays = false }) {
   const parts = [];
   const talk = [];
   for (const { kind, actions } of groups) {
@@ -111,7 +111,7 @@ export function renderActions(box, { groups, family, send, locked, obs }) {
       for (const action of actions) parts.push(actionButton(action, family, send, locked));
     }
   }
-  if (talk.length) parts.push(talkBox(talk, send, locked));
+  if (talk.length) parts.push(talkBox(talk, send, locked, cardPlays));
   box.replaceChildren(...parts);
 }
 
@@ -129,8 +129,9 @@ function actionList(kind, actions, family, send, locked) {
       onclick: () => send(select.value) }, t("actions.send")));
 }
 
-function talkBox(groups, send, locked) {
-  const box = el("details", { className: "talk", open: true }, el("summary", {}, t("talk.title")));
+function talkBox(groups, send, locked, plays) {
+  // Open while talking is the business of the moment (a talk phase), folded away during card play.
+  const box = el("details", { className: "talk", open: !plays, "data-open": String(!plays) }, el("summary", {}, t("talk.title")));
   for (const { kind, actions } of groups) {
     // Signals reach the partners only; the rest of the talk is heard by the whole table.
     const audience = kind === "signal" ? t("talk.toPartners") : kind === "view" ? t("talk.look") : t("talk.toAll");
@@ -182,6 +183,10 @@ async function showPreview(text, box, input) {
   if (!text.trim()) {
     box.replaceChildren();
     input.removeAttribute("aria-invalid");
+    return;
+  }
+  if (!(await hasEndpoint("/api/comanda"))) {
+    if (seq === previewSeq) box.replaceChildren(el("p", { className: "muted" }, t("comanda.noPreview")));
     return;
   }
   let answer;

@@ -28,6 +28,20 @@ async function call(method, path, { body, token } = {}) {
   return data;
 }
 
+let endpoints = null;
+
+/** Whether the server has an HTTP endpoint (read once from its OpenAPI schema), to use newer calls only where
+ * they exist instead of asking and logging a failure. */
+export async function hasEndpoint(path) {
+  if (endpoints === null) {
+    endpoints = fetch("/openapi.json")
+      .then((r) => (r.ok ? r.json() : { paths: {} }))
+      .then((schema) => new Set(Object.keys(schema.paths || {})))
+      .catch(() => new Set());
+  }
+  return (await endpoints).has(path);
+}
+
 export const api = {
   games: () => call("GET", "/api/games"),
   tables: () => call("GET", "/api/tables"),

@@ -8,7 +8,7 @@ export function el(tag, props = {}, ...children) {
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
-    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role") node.setAttribute(key, value);
+    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "list") node.setAttribute(key, value);
     else if (key === "html") node.innerHTML = value;
     else node[key] = value;
   }

@@ -59,7 +59,8 @@ function render() {
   const errorBox = $("error");
   errorBox.hidden = !page.error;
   errorBox.textContent = page.error;
-  renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs });
+  const cardPlays = [...ctx.plays.values()].some((action) => !action.includes(" "));
+  renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs, cardPlays });
   if (ctx.me !== null) {
     const cards = sortHand(ctx.obs.hand || [], ctx.obs, ctx.family, ctx.cardOrder);
     renderHand($("hand"), { cards, family: ctx.family, plays: ctx.plays, locked: ctx.locked, onPlay: send, label: t("hand.label") });

@@ -138,7 +138,7 @@ function trumpCorner(ctx) {
     if (obs.stock_top && stock) pile.append(faceCard(obs.stock_top, ctx, "stock-top"));
     parts.push(pile);
   }
-  if (obs.trump) {
+  if (obs.trump && obs.trump !== "T") { // the tarot's trumps are always the 21 tarocks: nothing to show
     const name = trumpName(obs, ctx);
     let sign = "";
     if (obs.trump !== "T" && ctx.family !== "tarot") {
@@ -219,7 +219,7 @@ function factsList(ctx) {
   if (!facts || typeof facts !== "object") return null;
   const list = el("dl", { className: "facts" });
   for (const [label, value] of Object.entries(facts)) {
-    if (Array.isArray(value) && !value.length) continue;
+    if ((Array.isArray(value) && !value.length) || value === "" || value === null) continue;
     list.append(el("dt", {}, label), el("dd", {}, Array.isArray(value) ? value.join("; ") : String(value)));
   }
   return list.children.length ? el("section", { className: "panel-block" }, el("h3", {}, t("panel.facts")), list) : null;
@@ -260,7 +260,8 @@ export function narrate(event, ctx) {
     case "reveal":
       return t("log.reveal", { name: name(event.seat), cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") });
     case "trump":
-      return event.indicator ? t("log.trumpCard", { card: cardName(event.indicator, ctx.family) }) : event.trump ? t("log.trump", { suit: event.trump }) : null;
+      if (event.indicator) return t("log.trumpCard", { card: cardName(event.indicator, ctx.family) });
+      return event.trump && event.trump !== "T" ? t("log.trump", { suit: trumpName({ trump: event.trump, suit_names: ctx.obs.suit_names }, ctx) }) : null;
     case "trick":
       if (event.winner === null) return t("log.trickVoid", { n: event.number });
       return t(event.winner === ctx.me ? "log.trickYou" : "log.trick", { name: name(event.winner), n: event.number, points: event.points });
