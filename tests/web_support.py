@@ -124,3 +124,38 @@ def shoot(tmp_path: Path) -> Any:
         return path
 
     return take
+
+
+# ---- the real server on loopback -----------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """``trionfi serve`` in a thread on a free loopback port, with its own SQLite store and quick bots."""
+    from server_support import ServerThread
+    from trionfi.server.settings import Settings
+
+    db = tmp_path_factory.mktemp("web-server") / "tables.db"
+    with ServerThread(Settings(db_url=f"sqlite:///{db}", bot_pause=0.05)) as server:
+        yield server
+
+
+def page_url(server: Any, link: str) -> str:
+    """The page of an invite or spectator link (``/t/TABLE#token=...``), as the browser opens it.
+
+    While the server's ``/t/TABLE`` route is not the browser table yet, the same table opens at
+    ``/table.html#table=TABLE&token=...`` (the page reads both forms)."""
+    import httpx
+
+    path, _, fragment = link.partition("#")
+    table = path.rstrip("/").rsplit("/t/", 1)[1]
+    if "js/table.js" in httpx.get(f"{server.base}/t/{table}", timeout=10).text:
+        return f"{server.base}/t/{table}" + (f"#{fragment}" if fragment else "")
+    return f"{server.base}/table.html#table={table}" + (f"&{fragment}" if fragment else "")
+
+
+def open_table(new_page: Any, server: Any, link: str, name: str = "Ann", viewport: dict[str, int] | None = None) -> Any:
+    """A new person's browser opening a link: own storage, the name already chosen once, English."""
+    page = new_page(viewport=viewport)
+    page.add_init_script(f"localStorage.setItem('trionfi.name', {name!r}); localStorage.setItem('trionfi.lang', 'en');")
+    page.goto(page_url(server, link))
+    page.wait_for_selector("body[data-ready=true]")
+    return page

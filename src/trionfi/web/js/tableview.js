@@ -174,8 +174,8 @@ export function renderFelt(felt, ctx) {
   if (corner) {
     // The stock lies in the gap between the viewer and the next seat on the left, clear of the trick.
     const a = Math.PI / 2 + Math.PI / ctx.n;
-    corner.style.setProperty("--x", pct(50 + 30 * Math.cos(a)));
-    corner.style.setProperty("--y", pct(48 + 34 * Math.sin(a)));
+    corner.style.setProperty("--x", pct(50 + 32 * Math.cos(a)));
+    corner.style.setProperty("--y", pct(48 + 38 * Math.sin(a)));
     parts.push(corner);
   }
   felt.replaceChildren(...parts);
