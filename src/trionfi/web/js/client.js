@@ -76,9 +76,14 @@ export function tableAddress(location = window.location) {
   return { table, token: fragment.get("token") };
 }
 
-/** The link that opens a table's page (the server's /t/ID path). */
-export function tableLink(table, token = null) {
-  return `${window.location.origin}/t/${table}${token ? `#token=${token}` : ""}`;
+/** The page of an invite or spectator link on this server, as /table.html#table=ID[&token=T]: it opens the
+ * browser table whatever the server answers at /t/ID (the links handed to others stay the server's own). */
+export function pageOf(link) {
+  const url = new URL(link, window.location.href);
+  const match = /\/t\/([A-Za-z0-9_-]+)\/?$/.exec(url.pathname);
+  if (!match) return link;
+  const token = new URLSearchParams(url.hash.replace(/^#/, "")).get("token");
+  return `/table.html#table=${match[1]}${token ? `&token=${token}` : ""}`;
 }
 
 // ---- one table's live connection ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The lobby (/): a table's game and options from a form built from the game's own option declarations, each
 // seat open or a bot, the invite links with copy buttons, and the list of open tables.
 
-import { api, rememberSeat, tableLink } from "./client.js";
+import { api, pageOf, rememberSeat } from "./client.js";
 import { el, copyButton, playerName, setPlayerName } from "./dom.js";
 import { languageSwitch, loadLanguage, t } from "./i18n.js";
 
@@ -36,7 +36,7 @@ export function optionShape(option) {
   return { kind: "text", hint: allowed };
 }
 
-const valueText = (value) => (value === null ? t("lobby.default") : String(value));
+const valueText = (value) => (value === null ? t("lobby.auto") : String(value));
 
 function optionControl(option) {
   const shape = optionShape(option);
@@ -47,7 +47,7 @@ function optionControl(option) {
   } else if (shape.kind === "choice") {
     control = el("select", { id });
     for (const value of shape.choices) {
-      const label = value === option.default ? `${valueText(value)} ${t("lobby.isDefault")}` : valueText(value);
+      const label = value === option.default && value !== null ? `${valueText(value)} ${t("lobby.isDefault")}` : valueText(value);
       control.append(el("option", { value: JSON.stringify(value), selected: value === option.default }, label));
     }
   } else if (shape.kind === "int") {
@@ -55,8 +55,10 @@ function optionControl(option) {
     if (shape.low !== null) control.min = shape.low;
     if (shape.high !== null) control.max = shape.high;
   } else {
-    const value = option.default === null ? "" : JSON.stringify(option.default).replace(/^"|"$/g, "");
-    control = el("input", { type: "text", id, value, placeholder: t("lobby.default") });
+    // A text option shows its default as the command line writes it (0,1); it is sent only when changed.
+    const value = option.default === null ? "" : Array.isArray(option.default) ? option.default.join(",") : String(option.default);
+    control = el("input", { type: "text", id, value, placeholder: t("lobby.auto") });
+    control.dataset.initial = value;
   }
   control.dataset.option = option.name;
   control.dataset.shape = shape.kind;
@@ -77,7 +79,10 @@ function chosenOptions(form, game) {
     if (control.dataset.shape === "bool") value = control.checked;
     else if (control.dataset.shape === "choice") value = JSON.parse(control.value);
     else if (control.dataset.shape === "int") value = control.value === "" ? null : Number(control.value);
-    else value = control.value.trim() === "" ? null : control.value.trim();
+    else {
+      if (control.value.trim() !== control.dataset.initial) options[option.name] = control.value.trim() || null;
+      continue;
+    }
     if (JSON.stringify(value) !== JSON.stringify(option.default)) options[option.name] = value;
   }
   return options;
@@ -159,11 +164,14 @@ function showCreated(output) {
     el("h2", {}, t("lobby.created")), el("ul", { className: "invites" }, ...rows, spectate));
   const myseat = created.seats.find((s) => s.seat === mine);
   if (myseat?.token) {
-    panel.append(el("a", { className: "button primary go", href: myseat.invite, onclick: () => rememberSeat(created.table, myseat.token) }, t("lobby.go")));
+    panel.append(el("a", { className: "button primary go", href: pageOf(myseat.invite), onclick: () => rememberSeat(created.table, myseat.token) }, t("lobby.go")));
   } else {
-    panel.append(el("a", { className: "button go", href: created.spectate }, t("lobby.watch")));
+    panel.append(el("a", { className: "button go", href: pageOf(created.spectate) }, t("lobby.watch")));
   }
   output.replaceChildren(panel);
+  panel.scrollIntoView({ block: "nearest" });
+  const list = document.getElementById("open-tables");
+  if (list) refreshTables(list);
 }
 
 function renderForm(main, gameName, prefill = null) {
@@ -172,8 +180,11 @@ function renderForm(main, gameName, prefill = null) {
   const select = el("select", { id: "game" });
   for (const g of catalogue.games) select.append(el("option", { value: g.name, selected: g.name === game.name }, g.title));
   select.addEventListener("change", () => renderForm(main, select.value));
+  // The first options (players, variant, deck...) are in view; the finer points are folded away.
   const options = el("fieldset", { className: "options" }, el("legend", {}, t("lobby.options")));
-  for (const option of game.options) options.append(optionControl(option));
+  const more = el("details", { className: "more-options" }, el("summary", {}, t("lobby.moreOptions")));
+  game.options.forEach((option, i) => (i < 3 ? options : more).append(optionControl(option)));
+  if (game.options.length > 3) options.append(more);
   if (prefill) {
     for (const [name, value] of Object.entries(prefill.options || {})) {
       const control = options.querySelector(`[data-option="${name}"]`);
@@ -234,7 +245,7 @@ async function refreshTables(box) {
       item.append(el("button", { className: "button small", type: "button", onclick: () => claim(table.table, seat) },
         t("lobby.sit", { n: seat })));
     }
-    item.append(el("a", { className: "button small ghost", href: tableLink(table.table) }, t("lobby.watch")));
+    item.append(el("a", { className: "button small ghost", href: `/table.html#table=${table.table}` }, t("lobby.watch")));
     list.append(item);
   }
   box.replaceChildren(list);
@@ -246,7 +257,7 @@ async function claim(table, seat) {
   try {
     const answer = await api.claim(table, seat, name);
     rememberSeat(table, answer.token);
-    window.location.href = answer.invite;
+    window.location.href = pageOf(answer.invite);
   } catch (e) {
     alert(e.message);
   }
