@@ -26,7 +26,8 @@ def my_turn(page) -> bool:
 
 
 def play_highlighted(page) -> str | None:
-    """Click the first highlighted card (or, with no card to play, the first action button); what was chosen."""
+    """Click the first highlighted card (or, with no card to play, the first action button, the first choice of a
+    list, or Trionfetti's first proposed comanda); what was chosen."""
     card = page.locator(".hand .card.playable").first
     if card.count():
         code = card.get_attribute("data-card")
@@ -37,6 +38,14 @@ def play_highlighted(page) -> str | None:
         action = button.get_attribute("data-action")
         button.click()
         return action
+    listed = page.locator("#actions [data-action-list]:not([disabled])").first
+    if listed.count():
+        listed.click()
+        return "from a list"
+    if page.locator("#comanda-text:not([disabled])").count():
+        page.locator(".comanda-presets button").first.click()
+        page.locator(".comanda button[type=submit]").click()
+        return "comanda"
     return None
 
 

@@ -39,7 +39,25 @@ export function sortHand(hand, obs, family, cardOrder = null) {
  */
 export function renderHand(box, { cards, family, plays, locked, onPlay, label }) {
   const focused = document.activeElement?.closest?.(".hand .card")?.dataset.card;
-  const hand = el("div", { className: "hand-cards", role: "group", "aria-label": label });
+  const hand = el("div", { className: "hand-rows", role: "group", "aria-label": label });
+  // A big hand on a narrow screen is two rows, so that each card stays large enough to read and to tap.
+  const rows = cards.length > 9 && window.innerWidth < 700 ? 2 : 1;
+  const perRow = Math.ceil(cards.length / rows);
+  for (let r = 0; r < rows; r++) {
+    hand.append(handRow(cards.slice(r * perRow, (r + 1) * perRow), { family, plays, locked, onPlay }));
+  }
+  box.replaceChildren(hand);
+  // Roving focus: one card is reachable with Tab, the arrows move between cards.
+  const buttons = [...hand.querySelectorAll(".card")];
+  const start = buttons.findIndex((b) => b.dataset.card === focused);
+  const first = start >= 0 ? start : Math.max(0, buttons.findIndex((b) => b.classList.contains("playable")));
+  if (buttons[first]) buttons[first].tabIndex = 0;
+  if (start >= 0) buttons[start].focus({ preventScroll: true });
+  hand.addEventListener("keydown", (event) => handKey(event, buttons, plays, locked, onPlay));
+}
+
+function handRow(cards, { family, plays, locked, onPlay }) {
+  const row = el("div", { className: "hand-cards" });
   const n = cards.length;
   cards.forEach((code, i) => {
     const action = plays.get(code.toLowerCase());
@@ -63,19 +81,12 @@ export function renderHand(box, { cards, family, plays, locked, onPlay, label })
     button.addEventListener("click", () => {
       if (playable) onPlay(action, code);
     });
-    hand.append(button);
+    row.append(button);
   });
-  hand.style.setProperty("--cards", String(Math.max(n, 1)));
+  row.style.setProperty("--cards", String(Math.max(n, 1)));
   // Few cards lie side by side; many overlap so that the hand still fits a phone's width.
-  hand.style.setProperty("--overlap", String(n <= 3 ? 0.06 : n <= 6 ? 0.22 : n <= 10 ? 0.4 : 0.5));
-  box.replaceChildren(hand);
-  // Roving focus: one card is reachable with Tab, the arrows move between cards.
-  const buttons = [...hand.querySelectorAll(".card")];
-  const start = buttons.findIndex((b) => b.dataset.card === focused);
-  const first = start >= 0 ? start : Math.max(0, buttons.findIndex((b) => b.classList.contains("playable")));
-  if (buttons[first]) buttons[first].tabIndex = 0;
-  if (start >= 0) buttons[start].focus({ preventScroll: true });
-  hand.addEventListener("keydown", (event) => handKey(event, buttons, plays, locked, onPlay));
+  row.style.setProperty("--overlap", String(n <= 3 ? 0.06 : n <= 6 ? 0.22 : n <= 10 ? 0.4 : 0.5));
+  return row;
 }
 
 let typed = "";

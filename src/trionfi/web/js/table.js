@@ -207,6 +207,12 @@ function wireChrome() {
     document.body.classList.toggle("side-open", page.sidePanel);
     $("panel-toggle").setAttribute("aria-expanded", String(page.sidePanel));
   });
+  // A turned phone or a resized window redraws (the hand's rows depend on the width).
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(render, 120);
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && page.overlay && page.overlay !== "name") {
       if (page.overlay === "summary") closeSummary();

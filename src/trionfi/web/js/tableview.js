@@ -214,9 +214,20 @@ function matchTable(ctx) {
 
 const formatNumber = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
+// Public facts some games keep in their own observation keys rather than in `table` (Briscola Chiamata's auction).
+function auctionFacts(ctx) {
+  const obs = ctx.obs;
+  const facts = {};
+  if (obs.high_bid !== undefined && obs.high_bid !== null) facts[t("fact.highBid")] = `${obs.high_bid} (${seatName(obs.high_bidder, ctx)})`;
+  if (obs.caller !== undefined && obs.caller !== null) facts[t("fact.caller")] = seatName(obs.caller, ctx);
+  if (obs.called) facts[t("fact.called")] = cardName(obs.called, ctx.family);
+  if (obs.target !== undefined && obs.target !== null && obs.game === "briscola-chiamata") facts[t("fact.target")] = String(obs.target);
+  if (obs.partner !== undefined && obs.partner !== null) facts[t("fact.partner")] = seatName(obs.partner, ctx);
+  return facts;
+}
+
 function factsList(ctx) {
-  const facts = ctx.obs.table;
-  if (!facts || typeof facts !== "object") return null;
+  const facts = { ...auctionFacts(ctx), ...(ctx.obs.table && typeof ctx.obs.table === "object" ? ctx.obs.table : {}) };
   const list = el("dl", { className: "facts" });
   for (const [label, value] of Object.entries(facts)) {
     if ((Array.isArray(value) && !value.length) || value === "" || value === null) continue;

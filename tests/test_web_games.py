@@ -1,0 +1,42 @@
+"""One deal of every game through the page, against bots, by clicking what the page highlights: every phase of
+every game must offer a control the player can use (cards, buttons, lists, the comanda box)."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_web_play import BOT, OPEN, my_turn, play_highlighted
+from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table, shoot  # noqa: F401 (fixtures)
+
+GAMES = [
+    ("briscola-scoperta", "briscola", {"variant": "scoperta"}, 2),
+    ("briscola-chiamata", "briscola-chiamata", {}, 5),
+    ("trijumf", "trijumf", {}, 4),
+    ("triomphe", "triomphe", {}, 4),
+    ("trionfetti", "trionfetti", {}, 4),
+    ("troccas", "troccas", {}, 4),
+]
+
+
+@pytest.mark.parametrize(("name", "game", "options", "players"), GAMES, ids=[g[0] for g in GAMES])
+def test_one_deal_of_every_game_by_clicks(new_page, live_server, shoot, name, game, options, players):  # noqa: F811
+    created = live_server.create(game=game, options=options, seats=[OPEN] + [BOT] * (players - 1))
+    page = open_table(new_page, live_server, created["seats"][0]["invite"])
+    moves = 0
+    shots = {3: (DESKTOP, f"{name}-desktop"), 6: (PHONE, f"{name}-phone")}
+    deadline = page.evaluate("Date.now()") + 90_000
+    while not page.locator(".summary").count():
+        assert page.evaluate("Date.now()") < deadline, f"{name}: the deal did not end"
+        if my_turn(page):
+            if moves in shots:
+                viewport, shot = shots.pop(moves)
+                page.set_viewport_size(viewport)
+                page.wait_for_timeout(300)  # the page redraws for the new width
+                shoot(page, shot)
+            assert play_highlighted(page), f"{name}: my turn but nothing to click"
+            page.wait_for_selector("body[data-pending=false]")
+            moves += 1
+        else:
+            page.wait_for_timeout(40)
+    assert moves > 0
+    assert page.locator(".summary .verdict").inner_text()
