@@ -1,26 +1,57 @@
 #!/usr/bin/env bash
-# Debian packages the test suite needs, installed once (idempotent: nothing is done when all are present).
-# Called by `make test`; add a package by adding a line to PACKAGES.
+# The Debian packages the tests need that pip cannot bring, installed by `make test` (idempotent: quick when all
+# are installed already). To add one, add a line to PACKAGES.
+#   chromium           the browser tests: Playwright drives /usr/bin/chromium (no browser is ever downloaded)
+#   fonts-dejavu-core  a font with every glyph the pages use, for the screenshots
+#   postgresql         the multi-process server tests start a throwaway PostgreSQL of their own
+# Installing needs root (or password-less sudo); without it those tests are skipped, except in CI (CI=true),
+# where this script fails instead.
 set -euo pipefail
 
 PACKAGES=(
-    chromium           # the browser tests (Playwright drives /usr/bin/chromium; no browser is downloaded)
-    fonts-dejavu-core  # a font with every glyph the pages use (suit signs, Roman numerals), for the screenshots
+    chromium
+    fonts-dejavu-core
+    postgresql
 )
+
+installed() {
+    dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    installed "$pkg" || missing+=("$pkg")
 done
+# PostgreSQL counts as present when its server binaries are, however they came.
+if compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+    missing=("${missing[@]/postgresql}")
+fi
+read -r -a missing <<<"${missing[*]:-}"
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
-if [ "$(id -u)" -ne 0 ]; then
-    echo "setup-debian: missing ${missing[*]}; run as root: apt-get install -y ${missing[*]}" >&2
-    # Outside CI the tests that need them skip with a reason; in CI they fail, which is the point.
+
+refuse() {
+    echo "setup-debian: $1; the tests that need ${missing[*]} will be skipped" >&2
+    if [ "${CI:-}" = "true" ]; then
+        exit 1
+    fi
     exit 0
+}
+
+command -v apt-get >/dev/null || refuse "no apt-get here to install ${missing[*]}"
+SUDO=()
+if [ "$(id -u)" != "0" ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+        SUDO=(sudo -n)
+    else
+        refuse "not root: cannot install ${missing[*]} (run: sudo apt-get install ${missing[*]})"
+    fi
 fi
-echo "setup-debian: installing ${missing[*]}"
+echo "setup-debian: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq "${missing[@]}"
+"${SUDO[@]}" apt-get update -qq || refuse "apt-get update failed"
+"${SUDO[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null || refuse "apt-get install ${missing[*]} failed"
+for pkg in "${missing[@]}"; do
+    installed "$pkg" || refuse "$pkg could not be installed"
+done

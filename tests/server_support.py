@@ -87,13 +87,22 @@ class ServerProcess:
         self.log_path: Path | None = None
 
     def start(self, log_path: Path) -> ServerProcess:
+        return self.launch(log_path).ready()
+
+    def launch(self, log_path: Path) -> ServerProcess:
+        """Start the process; ``ready()`` waits until it answers (start several, then wait for them all)."""
         self.log_path = log_path
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         cmd = [sys.executable, "-m", "trionfi.cli", "serve", "--port", str(self.port), "--db", self.db_url]
         cmd += ["--bot-pause", "0", *self.extra]
         with open(log_path, "ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
+        return self
+
+    def ready(self) -> ServerProcess:
+        assert self.proc is not None and self.log_path is not None
+        log_path = self.log_path
+        deadline = time.monotonic() + 60
         while True:
             try:
                 if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
@@ -145,7 +154,11 @@ class Player:
     async def connect(self, version: int | None = None, full: bool = False, **extra: Any) -> Player:
         self.ws = await websockets.connect(self.ws_url, max_size=2**24, **extra)
         self.reader = asyncio.create_task(self._read())
-        hello: dict[str, Any] = {"type": "hello", "table": self.table, "version": self.version if version is None else version}
+        hello: dict[str, Any] = {
+            "type": "hello",
+            "table": self.table,
+            "version": self.version if version is None else version,
+        }
         if self.token is not None:
             hello["token"] = self.token
         if self.name is not None:
@@ -197,7 +210,14 @@ class Player:
 
     async def act(self, action: str, version: int | None = None) -> int:
         self.next_id += 1
-        await self.send({"type": "action", "action": action, "version": self.version if version is None else version, "id": self.next_id})
+        await self.send(
+            {
+                "type": "action",
+                "action": action,
+                "version": self.version if version is None else version,
+                "id": self.next_id,
+            }
+        )
         return self.next_id
 
     async def answer(self, ident: int, timeout: float = 20.0) -> dict[str, Any]:
@@ -252,3 +272,66 @@ async def any_change(players: list[Player], timeout: float) -> None:
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+class PostgresUnavailable(Exception):
+    """Why a PostgreSQL server could not be started here."""
+
+
+class Postgres:
+    """A throwaway PostgreSQL server (Debian's ``postgresql`` package) on a free loopback port, in a temporary
+    folder, run as ``nobody`` when the tests run as root (PostgreSQL refuses to run as root)."""
+
+    def __init__(self) -> None:
+        import glob
+        import shutil
+        import tempfile
+
+        initdbs = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
+        if not initdbs:
+            raise PostgresUnavailable(
+                "no PostgreSQL server here (/usr/lib/postgresql/*/bin/initdb is missing): "
+                "install Debian's postgresql package, e.g. with .ci/setup-debian.sh"
+            )
+        self.bin = Path(initdbs[-1]).parent
+        self.port = free_port()
+        self.root = Path(tempfile.mkdtemp(prefix="trionfi-pg-"))
+        self.data = self.root / "data"
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:
+            runuser = shutil.which("runuser")
+            if runuser is None:
+                raise PostgresUnavailable("running as root and there is no runuser to start PostgreSQL as nobody")
+            import pwd
+
+            nobody = pwd.getpwnam("nobody")
+            self.root.chmod(0o755)
+            os.chown(self.root, nobody.pw_uid, nobody.pw_gid)
+            self.as_user = [runuser, "-u", "nobody", "--"]
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *args: str) -> None:
+        done = subprocess.run([*self.as_user, *args], capture_output=True, text=True, timeout=60, cwd=self.root)
+        if done.returncode != 0:
+            raise PostgresUnavailable(f"{Path(args[0]).name} failed: {(done.stderr or done.stdout).strip()[-800:]}")
+
+    def start(self) -> Postgres:
+        self._run(
+            str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"
+        )
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100"
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"), "-o", options, "-w", "start"
+        )
+        return self
+
+    def stop(self) -> None:
+        import shutil
+
+        if self.data.exists():
+            subprocess.run(
+                [*self.as_user, str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"],
+                capture_output=True,
+                timeout=60,
+            )
+        shutil.rmtree(self.root, ignore_errors=True)

@@ -8,8 +8,8 @@ import json
 import httpx
 import pytest
 import websockets
-from server_support import Player, ServerThread, run
 
+from server_support import Player, ServerThread, run
 from trionfi.server.settings import Settings
 
 
@@ -70,7 +70,9 @@ def test_malformed_messages_get_clear_errors_and_the_socket_stays_open(server: S
             assert answer["type"] == "error" and answer["code"] == code, (frame, answer)
             assert len(answer["message"]) > 10
         # After all that, the same connection still greets and plays.
-        await ws.send(json.dumps({"type": "hello", "table": table["table"], "token": table["seats"][0]["token"], "name": "Ann"}))
+        await ws.send(
+            json.dumps({"type": "hello", "table": table["table"], "token": table["seats"][0]["token"], "name": "Ann"})
+        )
         assert json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] == "welcome"
         await ws.close()
 
@@ -80,7 +82,9 @@ def test_malformed_messages_get_clear_errors_and_the_socket_stays_open(server: S
 
 def test_errors_name_what_is_allowed(server: ServerThread, table: dict) -> None:
     async def go() -> None:
-        answers, ws = await raw_error(server.ws_url, ['{"type": "teleport"}', '{"type": "hello", "table": "x", "colour": 1}'])
+        answers, ws = await raw_error(
+            server.ws_url, ['{"type": "teleport"}', '{"type": "hello", "table": "x", "colour": 1}']
+        )
         assert "hello" in answers[0]["message"] and "action" in answers[0]["message"]
         assert "'colour'" in answers[1]["message"] and "version" in answers[1]["message"]
         await ws.close()
@@ -98,7 +102,9 @@ def test_acting_for_a_seat_one_does_not_hold_is_refused(server: ServerThread, ta
         before = server.hub.tables[live_table].row.n_actions
         mover, other = (ann, bob) if ann.my_turn() else (bob, ann)
         # The spectator cannot act or leave; the other seat cannot play the mover's card.
-        await watcher.send({"type": "action", "action": mover.obs["legal_actions"][0], "version": watcher.version, "id": 1})
+        await watcher.send(
+            {"type": "action", "action": mover.obs["legal_actions"][0], "version": watcher.version, "id": 1}
+        )
         await watcher.send({"type": "leave", "id": 2})
         await watcher.wait(lambda: len(watcher.errors) == 2)
         assert [e["code"] for e in watcher.errors] == ["not_a_seat", "not_a_seat"] and watcher.errors[0]["ref"] == 1
@@ -152,7 +158,7 @@ def test_a_flood_is_rate_limited_with_one_error_a_second(server: ServerThread, t
 
 def test_origins_are_locked_down_unless_allowed(server: ServerThread, table: dict) -> None:
     async def go() -> None:
-        answers, ws = await raw_error(server.ws_url, [], origin="http://evil.example")
+        _, ws = await raw_error(server.ws_url, [], origin="http://evil.example")
         message = json.loads(await asyncio.wait_for(ws.recv(), 5))
         assert message["code"] == "bad_origin"
         with pytest.raises(websockets.ConnectionClosed):
@@ -168,7 +174,9 @@ def test_origins_are_locked_down_unless_allowed(server: ServerThread, table: dic
         await own.close()
 
     run(go())
-    good = httpx.options(f"{server.base}/api/tables", headers={"Origin": "http://good.example", "Access-Control-Request-Method": "POST"})
+    good = httpx.options(
+        f"{server.base}/api/tables", headers={"Origin": "http://good.example", "Access-Control-Request-Method": "POST"}
+    )
     assert good.headers.get("access-control-allow-origin") == "http://good.example"
     evil = httpx.get(f"{server.base}/api/tables", headers={"Origin": "http://evil.example"})
     assert "access-control-allow-origin" not in evil.headers
@@ -181,8 +189,18 @@ def test_origins_are_locked_down_unless_allowed(server: ServerThread, table: dic
         ({"game": "briscola", "options": {"colour": "red"}}, 400, "bad_options", "has no option 'colour'"),
         ({"game": "briscola", "options": {"players": 11}}, 400, "bad_options", "players"),
         ({"game": "briscola", "seats": [{"kind": "open"}]}, 400, "bad_options", "has 2 seats; 1 were given"),
-        ({"game": "briscola", "seats": [{"kind": "open"}, {"kind": "bot", "bot": "genius"}]}, 400, "bad_options", "no bot named 'genius'"),
-        ({"game": "briscola", "seats": [{"kind": "open", "bot": "easy"}, {"kind": "open"}]}, 400, "bad_options", "only a bot seat"),
+        (
+            {"game": "briscola", "seats": [{"kind": "open"}, {"kind": "bot", "bot": "genius"}]},
+            400,
+            "bad_options",
+            "no bot named 'genius'",
+        ),
+        (
+            {"game": "briscola", "seats": [{"kind": "open", "bot": "easy"}, {"kind": "open"}]},
+            400,
+            "bad_options",
+            "only a bot seat",
+        ),
         ({"game": "briscola", "seats": [{"kind": "ghost"}, {"kind": "open"}]}, 422, "bad_message", "seats.0.kind"),
         ({"game": "briscola", "stand_in": "genius"}, 400, "bad_options", "no bot named"),
         ({"game": "briscola", "seed": -4}, 422, "bad_message", "seed"),
@@ -190,7 +208,9 @@ def test_origins_are_locked_down_unless_allowed(server: ServerThread, table: dic
         ({}, 422, "bad_message", "game"),
     ],
 )
-def test_creating_a_table_with_bad_settings(server: ServerThread, body: dict, status: int, code: str, words: str) -> None:
+def test_creating_a_table_with_bad_settings(
+    server: ServerThread, body: dict, status: int, code: str, words: str
+) -> None:
     r = httpx.post(f"{server.base}/api/tables", json=body)
     assert r.status_code == status, r.text
     assert r.json()["error"]["code"] == code and words in r.json()["error"]["message"], r.json()
@@ -205,18 +225,27 @@ def test_http_calls_on_unknown_tables_and_without_tokens(server: ServerThread, t
     assert no_token.status_code == 403 and "Authorization: Bearer" in no_token.json()["error"]["message"]
     wrong = httpx.post(f"{base}/api/tables/{t}/leave", headers={"Authorization": "Bearer nope"})
     assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
-    creator_as_seat = httpx.post(f"{base}/api/tables/{t}/join", json={"name": "Z"},
-                                 headers={"Authorization": f"Bearer {table['creator_token']}"})
+    creator_as_seat = httpx.post(
+        f"{base}/api/tables/{t}/join", json={"name": "Z"}, headers={"Authorization": f"Bearer {table['creator_token']}"}
+    )
     assert creator_as_seat.status_code == 403
-    seat_as_creator = httpx.put(f"{base}/api/tables/{t}/stand-in", json={"bot": "easy"},
-                                headers={"Authorization": f"Bearer {table['seats'][0]['token']}"})
+    seat_as_creator = httpx.put(
+        f"{base}/api/tables/{t}/stand-in",
+        json={"bot": "easy"},
+        headers={"Authorization": f"Bearer {table['seats'][0]['token']}"},
+    )
     assert seat_as_creator.status_code == 403
-    bad_bot = httpx.put(f"{base}/api/tables/{t}/stand-in", json={"bot": "genius"},
-                        headers={"Authorization": f"Bearer {table['creator_token']}"})
+    bad_bot = httpx.put(
+        f"{base}/api/tables/{t}/stand-in",
+        json={"bot": "genius"},
+        headers={"Authorization": f"Bearer {table['creator_token']}"},
+    )
     assert bad_bot.status_code == 400 and "no bot named" in bad_bot.json()["error"]["message"]
     bad_seat = httpx.post(f"{base}/api/tables/{t}/seats/7/claim", json={"name": "Z"})
     assert bad_seat.status_code == 422 and "seat must be from 0 to 1" in bad_seat.json()["error"]["message"]
-    huge = httpx.post(f"{base}/api/tables", content=b"{" + b" " * 70000 + b"}", headers={"Content-Type": "application/json"})
+    huge = httpx.post(
+        f"{base}/api/tables", content=b"{" + b" " * 70000 + b"}", headers={"Content-Type": "application/json"}
+    )
     assert huge.status_code == 413 and huge.json()["error"]["code"] == "too_large"
     assert server.hub.tables[t].row.seats[0].token_hash is not None
     schema = httpx.get(f"{base}/openapi.json").json()

@@ -8,9 +8,9 @@ import json
 
 import httpx
 import pytest
-from server_support import Player, ServerThread, any_change, play_out, run
 
 import trionfi
+from server_support import Player, ServerThread, any_change, play_out, run
 from trionfi.events import EventLog
 from trionfi.server.settings import Settings
 
@@ -193,8 +193,11 @@ def test_a_stand_in_bot_plays_a_seat_that_was_left_and_gives_it_back(server: Ser
         await play_until(ann, lambda: live.state.current_player == 2)
         await asyncio.sleep(0.3)
         assert live.state.current_player == 2  # nobody plays for Bea
-        wrong = httpx.put(f"{server.base}/api/tables/{table}/stand-in", json={"bot": "easy"},
-                          headers={"Authorization": f"Bearer {created['seats'][0]['token']}"})
+        wrong = httpx.put(
+            f"{server.base}/api/tables/{table}/stand-in",
+            json={"bot": "easy"},
+            headers={"Authorization": f"Bearer {created['seats'][0]['token']}"},
+        )
         assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
         r = httpx.put(f"{server.base}/api/tables/{table}/stand-in", json={"bot": "easy"}, headers=creator)
         assert r.status_code == 200 and r.json()["seats"][2]["played_by"] == "bot"

@@ -189,14 +189,18 @@ def _options(items: list[str] | None) -> dict[str, str]:
 def _print_links(out: Any, created: dict[str, Any]) -> None:
     from rich.markup import escape
 
-    out.print(f"[bold]Table {created['table']}[/]. Give each player their seat's link (it is their key to the seat):")
+    # soft_wrap: a link cut in two by the terminal's width could not be copied
+    out.print(
+        f"[bold]Table {created['table']}[/]. Give each player their seat's link (their key to the seat):",
+        soft_wrap=True,
+    )
     for s in created["seats"]:
         if s["invite"]:
-            out.print(f"  seat {s['seat']}: trionfi join '{escape(s['invite'])}'")
+            out.print(f"  seat {s['seat']}: trionfi join '{escape(s['invite'])}'", soft_wrap=True)
         else:
-            out.print(f"  seat {s['seat']}: a bot")
-    out.print(f"  watch:  trionfi join '{escape(created['spectate'])}'")
-    out.print(f"  creator token (choose stand-in bots): {escape(created['creator_token'])}")
+            out.print(f"  seat {s['seat']}: a bot", soft_wrap=True)
+    out.print(f"  watch:  trionfi join '{escape(created['spectate'])}'", soft_wrap=True)
+    out.print(f"  creator token (to choose stand-in bots): {escape(created['creator_token'])}", soft_wrap=True)
 
 
 def _safe_url(url: str) -> str:

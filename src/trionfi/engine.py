@@ -141,6 +141,11 @@ class Game:
         action causes reaches each seat through its observation (see :mod:`trionfi.events`)."""
         return None
 
+    def card_strength(self, observation: dict[str, Any]) -> dict[Card, int]:
+        """Each card's strength within its suit (higher beats lower) as the seat with ``observation`` knows it:
+        the order a hand is sorted in. Games whose order is set during a deal (a comanda, a trump) override it."""
+        return getattr(self, "strength", None) or {}
+
     def rules_summary(self) -> str:
         return (self.__doc__ or self.title).strip()
 

@@ -234,8 +234,8 @@ def _empty(obs: dict[str, Any]) -> dict[str, Any]:
 # --- what changed between two observations --------------------------------------------------------------------
 def _diff(before: dict[str, Any], after: dict[str, Any], viewer: Viewer, first: bool = False) -> list[Event]:
     """The events that take ``viewer`` from observation ``before`` to ``after``, in the order they happen:
-    what was said, the trick completed, the cards received and shown, the trump."""
-    events: list[Event] = [_message(m) for m in _added(before.get("messages") or [], after.get("messages") or [])]
+    the trick completed, what was said, the cards received and shown, the trump."""
+    events: list[Event] = []
     old_tricks = before.get("tricks") or []
     tricks = after.get("tricks") or []
     start = len(old_tricks) if tricks[: len(old_tricks)] == old_tricks else 0
@@ -250,6 +250,8 @@ def _diff(before: dict[str, Any], after: dict[str, Any], viewer: Viewer, first: 
                 "points": t.get("points"),
             }
         )
+    # What was said comes after the trick it ends (a hand's result) and before the cards it deals or shows.
+    events += [_message(m) for m in _added(before.get("messages") or [], after.get("messages") or [])]
     shown = _shown(before, after)
     if viewer is not None:
         got = _added_cards(before.get("hand") or [], after.get("hand") or [])

@@ -427,7 +427,8 @@ class TrijumfState(TrickState):
             else:
                 notes["Trumps"] = "none yet: the first pair declared names them from the second trick"
         notes["Declarations"] = [f"seat {d.seat} {pair_text(d.suit)} ({d.value})" for d in self.declarations]
-        notes["Totals of earlier deals"] = " v ".join(map(str, self.carried))
+        if any(self.carried):  # only a match has earlier deals
+            notes["Totals of earlier deals"] = " v ".join(map(str, self.carried))
         if self.claim:
             seat, right, total = self.claim
             notes["Claim"] = f"seat {seat} claimed {total}: {'right' if right else 'wrong'}"

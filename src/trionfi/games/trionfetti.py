@@ -65,7 +65,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import ITALIAN_52, ITALIAN_52_RANKS, ITALIAN_SUITS, Card
+from ..cards import ITALIAN_52, ITALIAN_52_RANKS, ITALIAN_SUITS, Card, card
 from ..comanda import Ranking, parse_comanda
 from ..engine import END, PLAY, Action, Audience, Game, TrickState
 from ..errors import ComandaError, IllegalAction, OptionError
@@ -391,6 +391,11 @@ class Trionfetti(Game):
 
     def match_policy(self) -> GamesPolicy:
         return GamesPolicy(self.target, self.games_to_win)
+
+    def card_strength(self, observation: dict[str, Any]) -> dict[Card, int]:
+        # The comanda in force sets the order: its tiers, lowest first.
+        tiers = observation.get("ranking") or []
+        return {card(c): i for i, tier in enumerate(tiers) for c in tier}
 
     def audience(self, action: Any, seat: int) -> Audience | None:
         # A signal is a gesture to the partner, unseen by the opponents.
@@ -880,6 +885,7 @@ class TrionfettiState(TrickState):
         obs["comanda"] = self.comanda
         obs["ranking"] = [t[:] for t in self._order[1]] if self._order is not None else None
         obs["hand_number"] = self.hand_no
+        obs["trick_number"] = len(self.hand_tricks) + 1 if self.hand_no and self.phase != END else None
         obs["hand_tricks"] = list(self.hand_tricks)
         obs["hands"] = [r._asdict() for r in self.results]
         obs["start_scores"] = list(self.start)
@@ -920,13 +926,11 @@ class TrionfettiState(TrickState):
             who = "you announce it: type comanda and your command" if seat == self.cutter else f"seat {self.cutter}"
             table["comanda"] = who if seat == self.cutter else f"{who} is to announce it"
         if self.hand_no:
-            n = len(self.hand_tricks) + (0 if self.phase == END else 1)
-            table["hand"] = f"{self.hand_no} of {HANDS}" + (f", trick {n}" if self.phase != END else "")
+            table["hand"] = f"{self.hand_no} of {HANDS}"  # the trick within it heads the table
             won = [self.hand_tricks.count(0), self.hand_tricks.count(1)]
             void = self.hand_tricks.count(None)
             table["tricks this hand"] = pair(won) + (f" (void: {void})" if void else "")
         table["game score"] = pair(self.scores()) + f" (game to {g.target})"
-        table["this smazzata"] = pair(self.won)
         v = self.vaga
         if v is not None and v.status != "conceded":
             state = f"waiting for seat {v.decider} to accept or concede" if v.status == "called" else "accepted"

@@ -220,6 +220,9 @@ class Troccas(Game):
         """A session: the draw for partners and the first dealer, then ``deals_per_session`` deals."""
         return TroccasMatch(self, seed)
 
+    def card_strength(self, observation: dict[str, Any]) -> dict[Card, int]:
+        return STRENGTH
+
     def audience(self, action: Any, seat: int) -> Audience | None:
         # The dealer's discard is face down: the others see only that a card went.
         if getattr(action, "kind", None) == "discard":

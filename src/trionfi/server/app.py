@@ -21,7 +21,7 @@ import trionfi
 
 from .connections import Connection
 from .hub import Hub
-from .protocol import ProtocolError, error, parse
+from .protocol import ProtocolError, error, parse, ref_of
 from .settings import Settings
 from .store import Store
 
@@ -97,7 +97,10 @@ class TableInfo(BaseModel):
     seats: list[SeatInfo]
     created: float
     updated: float
-    seat: int | None = None
+
+
+class SeatTableInfo(TableInfo):
+    seat: int = Field(description="the seat the token belongs to")
 
 
 class OpenTable(BaseModel):
@@ -216,7 +219,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         got = await hub_of(request).claim(table, seat, body.name)
         return {**got, "invite": invite_link(base_of(request), table, got["token"])}
 
-    @app.post("/api/tables/{table}/join", response_model=TableInfo)
+    @app.post("/api/tables/{table}/join", response_model=SeatTableInfo)
     async def join(
         table: str, body: JoinBody, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
@@ -225,7 +228,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await hub.join(t, _bearer(authorization), body.name)
         return {**t.public(), "seat": seat}
 
-    @app.post("/api/tables/{table}/leave", response_model=TableInfo)
+    @app.post("/api/tables/{table}/leave", response_model=SeatTableInfo)
     async def leave(
         table: str, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
@@ -317,7 +320,7 @@ async def _serve_connection(hub: Hub, conn: Connection, settings: Settings) -> N
             ref = msg.get("id")
             await _handle(hub, conn, msg)
         except ProtocolError as e:
-            conn.send(error(e.code, e.message, ref))
+            conn.send(error(e.code, e.message, ref if ref is not None else ref_of(text)))
         except Exception:
             log.exception("a message failed")
             conn.send(error("internal", "the server failed on this message (it is logged); nothing changed", ref))

@@ -181,7 +181,7 @@ class TerminalClient:
             self.reconnects += 1
             await asyncio.sleep(delay)
             waited += delay
-            delay = min(delay * 2, 5.0)
+            delay = min(delay * 2, 2.0)
 
     async def _send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps({k: v for k, v in message.items() if v is not None}))

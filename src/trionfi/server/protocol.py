@@ -112,6 +112,18 @@ def check(msg: Any) -> dict[str, Any]:
     return msg
 
 
+def ref_of(text: str) -> Any:
+    """The "id" of a message that was refused, when it has a usable one (so the error can name it)."""
+    try:
+        msg = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    ident = msg.get("id") if isinstance(msg, dict) else None
+    if isinstance(ident, bool) or not isinstance(ident, (str, int)) or len(str(ident)) > 64:
+        return None
+    return ident
+
+
 def check_name(name: str) -> str:
     name = " ".join(name.split())
     if not 1 <= len(name) <= MAX_NAME or _CONTROL.search(name):
