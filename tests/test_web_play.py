@@ -88,7 +88,21 @@ def test_a_whole_briscola_deal_against_a_bot_by_clicking(new_page, live_server, 
     assert page.locator(f".hand .card[data-card='{code}']").count() == 0
     assert not page.locator("#error").is_visible()
 
-    moves = 1 + play_until_summary([page])
+    # The keyboard: the arrows move along the hand and Enter plays; or the card's code typed, then Enter.
+    page.wait_for_selector("body[data-turn=true][data-pending=false]")
+    playable = page.locator(".hand .card.playable").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    page.keyboard.type(playable[-1].lower())
+    assert playable[-1].lower() in page.locator("#typed-hint").inner_text().lower()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f".hand .card[data-card='{playable[-1]}']", state="detached")
+    page.wait_for_selector("body[data-turn=true][data-pending=false]")
+    page.locator(".hand .card[tabindex='0']").focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f".hand .card[data-card='{focused}']", state="detached")
+
+    moves = 3 + play_until_summary([page])
     assert moves == 20  # one card a trick, 20 tricks in the 40-card pack
     summary = page.locator(".summary")
     points = [int(td.inner_text()) for td in summary.locator("tbody td:nth-child(3)").all()]

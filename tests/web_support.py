@@ -35,21 +35,41 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
+# One Playwright and one Chromium for the whole run. Test modules import the fixtures, and pytest keeps a separate
+# session fixture per importing module: the objects themselves live here, so they are made once.
+_SHARED: dict[str, Any] = {}
+
+
+def _close_shared() -> None:
+    with contextlib.suppress(Exception):
+        _SHARED.pop("browser").close()
+    with contextlib.suppress(Exception):
+        _SHARED.pop("playwright").stop()
+    with contextlib.suppress(Exception):
+        _SHARED.pop("server").__exit__(None, None, None)
+    _SHARED.pop("cleanup", None)
+
+
+def _close_at_the_end(config: pytest.Config) -> None:
+    if not _SHARED.get("cleanup"):
+        _SHARED["cleanup"] = True
+        config.add_cleanup(_close_shared)
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(pytestconfig: pytest.Config) -> Any:
     """One headless Chromium for the whole session (contexts keep the tests apart)."""
-    if not Path(CHROMIUM).exists():
-        _missing(f"{CHROMIUM} is not installed (Debian package chromium: bash .ci/setup-debian.sh)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright package is not installed (pip install -e '.[dev]')")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    _close_at_the_end(pytestconfig)
+    if "browser" not in _SHARED:
+        if not Path(CHROMIUM).exists():
+            _missing(f"{CHROMIUM} is not installed (Debian package chromium: bash .ci/setup-debian.sh)")
         try:
-            yield chromium
-        finally:
-            chromium.close()
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            _missing("the playwright package is not installed (pip install -e '.[dev]')")
+        _SHARED["playwright"] = sync_playwright().start()
+        _SHARED["browser"] = _SHARED["playwright"].chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return _SHARED["browser"]
 
 
 class ConsoleWatch:
@@ -130,14 +150,16 @@ def shoot(tmp_path: Path) -> Any:
 
 # ---- the real server on loopback -----------------------------------------------------------------------------
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def live_server(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Any:
     """``trionfi serve`` in a thread on a free loopback port, with its own SQLite store and quick bots."""
-    from server_support import ServerThread
-    from trionfi.server.settings import Settings
+    _close_at_the_end(pytestconfig)
+    if "server" not in _SHARED:
+        from server_support import ServerThread
+        from trionfi.server.settings import Settings
 
-    db = tmp_path_factory.mktemp("web-server") / "tables.db"
-    with ServerThread(Settings(db_url=f"sqlite:///{db}", bot_pause=0.05)) as server:
-        yield server
+        db = tmp_path_factory.mktemp("web-server") / "tables.db"
+        _SHARED["server"] = ServerThread(Settings(db_url=f"sqlite:///{db}", bot_pause=0.05)).__enter__()
+    return _SHARED["server"]
 
 
 def page_url(server: Any, link: str) -> str:

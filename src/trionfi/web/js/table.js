@@ -6,7 +6,7 @@ import { splitActions, renderActions } from "./actions.js";
 import { deckFamily } from "./cards.js";
 import { TableConnection, forgetSeat, rememberSeat, rememberedSeat, tableAddress } from "./client.js";
 import { el, playerName, setPlayerName } from "./dom.js";
-import { renderHand, sortHand } from "./hand.js";
+import { renderHand, sortHand, typeIntoHand } from "./hand.js";
 import { languageSwitch, loadLanguage, t } from "./i18n.js";
 import {
   dealSummary, lastTrickPanel, renderFelt, renderSide, statusText, summaryFromObservation, summaryPanel,
@@ -214,6 +214,17 @@ function wireChrome() {
     resizeTimer = setTimeout(render, 120);
   });
   document.addEventListener("keydown", (event) => {
+    // Typing a card code anywhere on the page (outside a text box) goes to the hand: Kb then Enter plays it.
+    const typing = event.target.closest?.("input, textarea, select, .hand");
+    if (!typing && !page.overlay && event.key.length === 1 && /[0-9a-z]/i.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const card = document.querySelector(".hand .card[tabindex='0']");
+      if (card) {
+        event.preventDefault();
+        card.focus();
+        typeIntoHand(event.key);
+      }
+      return;
+    }
     if (event.key === "Escape" && page.overlay && page.overlay !== "name") {
       if (page.overlay === "summary") closeSummary();
       else {
