@@ -120,10 +120,12 @@ function trickCards(ctx) {
     box.append(slot);
   });
   if (done && done.winner !== null && done.winner !== undefined) {
-    box.append(el("div", { className: "taken-by" }, t("trick.wonBy", { name: seatName(done.winner, ctx) })));
+    box.append(el("div", { className: "taken-by" }, tookTrick(done.winner, ctx)));
   }
   return box;
 }
+
+const tookTrick = (seat, ctx) => (seat === ctx.me ? t("trick.youTook") : t("trick.wonBy", { name: seatName(seat, ctx) }));
 
 /** The stock with its size and the trump the way the game shows it (turned-up card, held card, or a sign). */
 function trumpCorner(ctx) {
@@ -172,10 +174,12 @@ export function renderFelt(felt, ctx) {
   parts.push(trickCards(ctx));
   const corner = trumpCorner(ctx);
   if (corner) {
-    // The stock lies in the gap between the viewer and the next seat on the left, clear of the trick.
+    // The stock lies in the gap between the viewer and the next seat on the left, clear of the trick; with
+    // seven seats or more the trick is a ring and the stock goes in its middle.
     const a = Math.PI / 2 + Math.PI / ctx.n;
-    corner.style.setProperty("--x", pct(50 + 32 * Math.cos(a)));
-    corner.style.setProperty("--y", pct(48 + 38 * Math.sin(a)));
+    const far = ctx.n >= 7 ? 0 : 1;
+    corner.style.setProperty("--x", pct(50 + far * 32 * Math.cos(a)));
+    corner.style.setProperty("--y", pct(48 + far * 38 * Math.sin(a)));
     parts.push(corner);
   }
   felt.replaceChildren(...parts);
@@ -310,7 +314,7 @@ export function lastTrickPanel(ctx) {
   const cards = last.cards.map(([seat, code]) =>
     el("figure", { className: `last-card${seat === last.winner ? " winner" : ""}` }, faceCard(code, ctx),
       el("figcaption", {}, seatName(seat, ctx))));
-  const who = last.winner === null || last.winner === undefined ? t("trick.void") : t("trick.wonBy", { name: seatName(last.winner, ctx) });
+  const who = last.winner === null || last.winner === undefined ? t("trick.void") : tookTrick(last.winner, ctx);
   const points = ctx.obs.show_points === false || ctx.obs.trick_points === false ? "" : ` · ${t("trick.points", { n: last.points })}`;
   return el("div", {}, el("div", { className: "last-cards" }, ...cards), el("p", {}, who + points));
 }
@@ -355,7 +359,9 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
   if (summary.returns?.length) {
     const best = Math.max(...summary.returns);
     const winners = [...new Set(summary.returns.map((r, seat) => (r === best && best > 0 ? sideOf(seat, ctx) : null)).filter((s) => s !== null))];
-    if (winners.length) verdict = t("summary.wins", { name: winners.map((s) => sideName(s, ctx)).join(", ") });
+    const mine = ctx.me !== null && winners.includes(sideOf(ctx.me, ctx));
+    if (mine) verdict = teamed(ctx) ? t("summary.yourTeamWins") : t("summary.youWin");
+    else if (winners.length) verdict = t("summary.wins", { name: winners.map((s) => sideName(s, ctx)).join(", ") });
   }
   const showPoints = true; // at the end of a deal the count is no secret, even where play hides it
   const head = el("tr", {}, el("th", {}, ""), summary.cardsWon ? el("th", { scope: "col" }, t("summary.cards")) : null,
