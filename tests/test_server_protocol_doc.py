@@ -10,8 +10,8 @@ from typing import Any
 
 import httpx
 import pytest
-from server_support import Player, ServerThread, play_out, run
 
+from server_support import Player, ServerThread, play_out, run
 from trionfi.server.app import CreateTable
 from trionfi.server.protocol import CLIENT_MESSAGES, ERROR_CODES, SERVER_TYPES, check
 from trionfi.server.settings import Settings

@@ -90,51 +90,44 @@ class TerminalClient:
     # --- output (cli.py draws the table) --------------------------------------------------------------------
     def say(self, text: str) -> None:
         if not self.quiet:
-            from trionfi.cli import out
+            from trionfi.terminal import out
 
             out.print(text, soft_wrap=True)
 
     def show_table(self) -> None:
         if self.quiet or self.obs is None or self.game is None:
             return
-        from trionfi.cli import render_table
+        from trionfi.terminal import render_table
 
         render_table(self.game, self.obs, self.seat)
 
     def show_events(self, events: list[dict[str, Any]]) -> None:
+        """The events told as `trionfi play` tells them (trionfi.terminal, trionfi.view)."""
         if self.quiet or self.obs is None:
             return
         from rich.markup import escape
 
-        from trionfi import cli
+        from trionfi.terminal import out, print_events
+        from trionfi.view import deal_result, match_line, winner_line
 
         obs, me = self.obs, self.seat
+        chunk: list[dict[str, Any]] = []
         for e in events:
-            kind = e.get("type")
-            if kind == "deal":
-                self.say(f"[bold]Deal {e['deal']}:[/] {cli.seat_label(e['dealer'], obs, me)} deals.")
-            elif kind == "action" and "action" in e:
-                you = e["seat"] == me
-                self.say(f"{cli._cap(cli.seat_label(e['seat'], obs, me))} {cli.action_text(e['action'], you)}")
-            elif kind == "action":
-                self.say(f"{cli._cap(cli.seat_label(e['seat'], obs, me))} {escape(e.get('public', 'acts'))}")
-            elif kind == "message":
-                self.say(f"[magenta]» {escape(cli._message_text(e, obs, me))}[/]")
-            elif kind == "receive" and e.get("cards"):
-                who = "You receive" if e["seat"] == me else f"{cli._cap(cli.seat_label(e['seat'], obs, me))} receives"
-                self.say(f"{who}: [bold]{escape(' '.join(e['cards']))}[/]")
-            elif kind == "reveal":
-                self.say(
-                    f"{cli._cap(cli.seat_label(e['seat'], obs, me))} shows: [bold]{escape(' '.join(e['cards']))}[/]"
-                )
-            elif kind == "trump":
-                self.say(f"Trumps: [bold]{escape(str(e.get('trump')))}[/]")
-            elif kind == "trick":
-                cli.announce_trick(e, e["number"], obs, me, not cli._points_hidden(obs))
-            elif kind == "end":
-                self.say(f"[bold yellow]End of the deal.[/] Points: {' · '.join(map(str, e['points']))}")
-            elif kind == "match_end":
-                self.say(f"[bold yellow]End of the match.[/] Score: {' · '.join(map(str, e['score']))}")
+            if e["type"] not in ("end", "match_end"):
+                chunk.append(e)
+                continue
+            print_events(chunk, obs, me)
+            chunk = []
+            if e["type"] == "end":
+                out.rule("end of the deal", style="yellow")
+                for line in deal_result(obs, e, me):
+                    out.print(escape(line), soft_wrap=True)
+                if "match_score" in e:
+                    out.print(escape(match_line(e["match_score"], obs, me)))
+            else:
+                out.rule("end of the match", style="yellow")
+                out.print(f"[bold]{escape(winner_line(obs, e['returns'], me, 'the match'))}[/]")
+        print_events(chunk, obs, me)
 
     # --- the connection ------------------------------------------------------------------------------------
     async def run(self) -> bool:
@@ -252,8 +245,12 @@ class TerminalClient:
                 self.finished = True
                 self.say(f"The record: {self.link.base}/api/tables/{self.link.table}/record")
         elif kind == "error":
+            from rich.markup import escape
+
+            from trionfi.view import personal
+
             self.pending = None
-            self.say(f"[red]{m['message']}[/]")
+            self.say(f"[red]{escape(personal(m['message'], self.seat))}[/]")
             if m["code"] in ("unknown_table", "bad_token", "bad_origin"):
                 return "fatal"
         return None
@@ -274,9 +271,12 @@ class TerminalClient:
         if self.bot is not None:
             await self._act(str(self.bot.choose(obs)))
         elif self.shown_turn != self.version:
+            from rich.markup import escape
+
             self.shown_turn = self.version
             self.show_table()
-            self.say("[bold cyan]Your turn[/] (type a card or an action, or help)")
+            shown = ", ".join(obs["legal_actions"][:8]) + (", …" if len(obs["legal_actions"]) > 8 else "")
+            self.say(f"[bold]Your turn[/] — type one of: {escape(shown)} (or help)")
 
     async def _act(self, action: str) -> None:
         self.next_id += 1

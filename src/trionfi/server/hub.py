@@ -18,7 +18,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -72,8 +72,10 @@ class Hub:
             self._process_bots.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.store.close)
 
-    async def _commit(self, future: Future) -> Any:
-        return await asyncio.wrap_future(future)
+    async def _commit(self, future: Any) -> Any:
+        """The result of a store write, once committed (SQLite's writer answers with an asyncio future, the
+        PostgreSQL writer threads with a concurrent one)."""
+        return await (future if asyncio.isfuture(future) else asyncio.wrap_future(future))
 
     # --- finding tables ------------------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:

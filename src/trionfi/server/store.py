@@ -23,7 +23,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, insert, select, text, update
 from sqlalchemy.engine import make_url
 
 from .schema import actions, seats, tables
@@ -34,6 +34,17 @@ CHANNEL = "trionfi"
 OK = "ok"
 CONFLICT = "conflict"  # the table moved on in the store (another process acted first)
 MISSING = "missing"  # the table is not in the store (expired)
+
+
+# The statements of the hot path, built once (building one costs more than SQLite takes to run it).
+_LOCK = select(tables.c.n_actions).where(tables.c.id == bindparam("tid")).with_for_update()
+_INSERT_ACTION = insert(actions)
+_COUNT = (
+    update(tables)
+    .where(tables.c.id == bindparam("tid"))
+    .values(n_actions=bindparam("n"), updated=bindparam("now"), status=bindparam("st"))
+)
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 @dataclass
@@ -106,12 +117,11 @@ class Store:
         if self.url.get_backend_name() == "sqlite":
             self.engine = _sqlite_engine(url, immediate=True)
             self.reader = _sqlite_engine(url, immediate=False)
-            threads = 1  # SQLite has one writer at a time anyway
+            self.writer: Writer | InlineWriter = InlineWriter(self.engine)
         else:
             self.engine = create_engine(url, pool_size=6, max_overflow=4, pool_pre_ping=True)
             self.reader = self.engine
-            threads = 3
-        self.writer = Writer(self.engine, threads)
+            self.writer = Writer(self.engine, 3)  # network round trips: several transactions at once
 
     def close(self) -> None:
         self.writer.stop()
@@ -194,10 +204,9 @@ class Store:
             if n != expected:
                 return CONFLICT
             now = time.time()
-            conn.execute(insert(actions).values(table_id=table_id, idx=expected, seat=seat, action=action, at=now))
-            conn.execute(
-                update(tables).where(tables.c.id == table_id).values(n_actions=expected + 1, updated=now, status=status)
-            )
+            row = {"table_id": table_id, "idx": expected, "seat": seat, "action": action, "at": now}
+            conn.execute(_INSERT_ACTION, row)
+            conn.execute(_COUNT, {"tid": table_id, "n": expected + 1, "now": now, "st": status})
             self._notify(conn, table_id)
             return OK
 
@@ -256,10 +265,7 @@ class Store:
 
     def _notify(self, conn: Connection, table_id: str) -> None:
         if self.postgres:  # delivered to the listeners when (and only if) the transaction commits
-            conn.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{self.instance} {table_id}"},
-            )
+            conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{self.instance} {table_id}"})
 
 
 def _chunks(items: list[str], size: int) -> Iterable[list[str]]:
@@ -269,7 +275,7 @@ def _chunks(items: list[str], size: int) -> Iterable[list[str]]:
 
 def _lock(conn: Connection, table_id: str) -> int | None:
     """Lock the table's row for this transaction; its action count, or None when there is no such table."""
-    return conn.execute(select(tables.c.n_actions).where(tables.c.id == table_id).with_for_update()).scalar()
+    return conn.execute(_LOCK, {"tid": table_id}).scalar()
 
 
 def _read_table(conn: Connection, table_id: str) -> TableRow | None:
@@ -354,32 +360,75 @@ class Writer:
                     self.jobs.put(None)
                     break
                 batch.append(job)
-            # Rows are locked in table order, so two batches in two processes never wait for each other in a circle.
-            batch.sort(key=lambda j: j[0])
-            try:
-                with self.engine.begin() as conn:
-                    results = [fn(conn) for _, fn, _ in batch]
-            except Exception:
-                if len(batch) == 1:
-                    log.exception("store write failed")
-                    batch[0][2].set_exception(_store_error())
-                    continue
-                for job in batch:  # find the one at fault: each alone
-                    self._one(job)
-                continue
-            for (_, _, future), result in zip(batch, results, strict=True):
-                future.set_result(result)
+            _run_batch(self.engine, batch, _set_concurrent)
 
-    def _one(self, job: tuple[str, Callable[[Connection], Any], Future]) -> None:
-        _, fn, future = job
+
+class InlineWriter:
+    """SQLite's writer: jobs run on the event loop's own thread, those submitted in one turn of the loop in one
+    transaction (a group commit at the end of the turn). A commit takes a tenth of a millisecond; handing each one
+    to a thread and back would cost more, above all on a busy machine. Without a running loop, a job runs at once.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.pending: list[tuple[str, Callable[[Connection], Any], Any]] = []
+        self.scheduled = False
+
+    def submit(self, table_id: str, fn: Callable[[Connection], Any]) -> Any:
+        import asyncio
+
         try:
-            with self.engine.begin() as conn:
-                result = fn(conn)
-        except Exception:
-            log.exception("store write failed")
-            future.set_exception(_store_error())
-            return
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            future: Future = Future()
+            _run_batch(self.engine, [(table_id, fn, future)], _set_concurrent)
+            return future
+        waiting = loop.create_future()
+        self.pending.append((table_id, fn, waiting))
+        if not self.scheduled:
+            self.scheduled = True
+            loop.call_soon(self._flush)
+        return waiting
+
+    def _flush(self) -> None:
+        batch, self.pending, self.scheduled = self.pending, [], False
+        _run_batch(self.engine, batch, _set_asyncio)
+
+    def stop(self) -> None:
+        if self.pending:
+            self._flush()
+
+
+def _set_concurrent(future: Any, result: Any = None, exc: BaseException | None = None) -> None:
+    if exc is not None:
+        future.set_exception(exc)
+    else:
         future.set_result(result)
+
+
+def _set_asyncio(future: Any, result: Any = None, exc: BaseException | None = None) -> None:
+    if future.done():  # its waiter was cancelled; what was committed stays committed
+        return
+    _set_concurrent(future, result, exc)
+
+
+def _run_batch(engine: Engine, batch: list[tuple[str, Callable[[Connection], Any], Any]], settle: Any) -> None:
+    """Run the jobs in one transaction (rows locked in table order); if it fails, each job alone, so that only
+    the faulty one fails."""
+    batch.sort(key=lambda j: j[0])
+    try:
+        with engine.begin() as conn:
+            results = [fn(conn) for _, fn, _ in batch]
+    except Exception:
+        if len(batch) > 1:
+            for job in batch:
+                _run_batch(engine, [job], settle)
+            return
+        log.exception("store write failed")
+        settle(batch[0][2], exc=_store_error())
+        return
+    for (_, _, future), result in zip(batch, results, strict=True):
+        settle(future, result)
 
 
 class StoreError(RuntimeError):

@@ -27,9 +27,9 @@ def played_by(seat: SeatRow) -> str | None:
     """Who plays a seat now: "person", "bot", or None (nobody: the table waits there)."""
     if seat.kind == "bot":
         return "bot"
-    if seat.name is not None and not seat.away:
-        return "person"
-    return "bot" if seat.stand_in else None
+    if seat.away:  # left (or handed to the stand-in by the creator)
+        return "bot" if seat.stand_in else None
+    return "person" if seat.name is not None else None
 
 
 def bot_of(seat: SeatRow) -> str | None:
@@ -90,7 +90,7 @@ class LiveTable:
         return state.state if isinstance(state, trionfi.Match) else state
 
     def version(self, viewer: int | None) -> int:
-        return len(self.log.events(viewer))
+        return self.log.version(viewer)  # len(log.events(viewer)), without copying the log
 
     def observation(self, viewer: int | None) -> tuple[str, dict[str, Any]]:
         """The viewer's observation now, and its JSON text (cached until the next action)."""
