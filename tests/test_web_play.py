@@ -136,6 +136,13 @@ def test_four_players_two_browsers_and_two_bots(new_page, live_server, shoot):  
         assert rows.count() == 2  # two teams
         assert sum(int(td.inner_text()) for td in page.locator(".summary tbody td:nth-child(3)").all()) == 120
     assert "Your team" in ann.locator(".summary").inner_text()
+    # Rematch: the lobby's form again, with the same game and seats (Bea's seat open for her).
+    ann.locator("[data-summary=rematch]").click()
+    ann.wait_for_selector("#create-form")
+    assert ann.locator("#game").input_value() == "briscola"
+    assert ann.locator("[data-option=players]").input_value() == "4"
+    seats = ann.locator("[data-seat]").evaluate_all("ss => ss.map(s => s.value)")
+    assert seats == ["me", "bot:easy", "open", "bot:easy"]
 
 
 def test_reload_in_the_middle_of_a_trick_restores_the_table(new_page, live_server):  # noqa: F811

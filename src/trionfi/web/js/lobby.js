@@ -103,8 +103,8 @@ function seatChoices() {
   return choices;
 }
 
-function renderSeats(box, count) {
-  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+function renderSeats(box, count, preset = null) {
+  const before = preset || [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let seat = 0; seat < count; seat++) {
     const select = el("select", { id: `seat-${seat}`, "data-seat": seat });
@@ -198,7 +198,7 @@ function renderForm(main, gameName, prefill = null) {
   const seatBox = el("div", { className: "seat-list" });
   seats.append(seatBox);
   options.addEventListener("change", () => renderSeats(seatBox, playerCount(options, game)));
-  renderSeats(seatBox, playerCount(options, game));
+  renderSeats(seatBox, playerCount(options, game), prefill?.seats || null);
   const standIn = el("select", { id: "opt-stand-in" }, el("option", { value: "" }, t("lobby.standIn.none")));
   for (const level of catalogue.levels || []) {
     standIn.append(el("option", { value: level, selected: level === "medium" }, t(`level.${level}`)));
@@ -210,7 +210,7 @@ function renderForm(main, gameName, prefill = null) {
     el("div", { className: "field" }, el("label", { htmlFor: "game" }, t("lobby.game")), select),
     options,
     seats,
-    el("div", { className: "field inline" }, el("input", { type: "checkbox", id: "opt-match" }),
+    el("div", { className: "field inline" }, el("input", { type: "checkbox", id: "opt-match", checked: Boolean(prefill?.match) }),
       el("label", { htmlFor: "opt-match" }, t("lobby.match"))),
     el("div", { className: "field" }, el("label", { htmlFor: "opt-stand-in" }, t("lobby.standIn")), standIn),
     el("button", { type: "submit", className: "button primary" }, t("lobby.create")),

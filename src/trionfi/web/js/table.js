@@ -115,7 +115,10 @@ function closeSummary() {
 
 function rematch() {
   const welcome = page.conn.welcome || {};
-  sessionStorage.setItem("trionfi.rematch", JSON.stringify({ game: welcome.game, options: welcome.options || {} }));
+  // The same game, options and seats: bots stay bots, this seat is "me", the other people's seats are open.
+  const me = typeof welcome.seat === "number" ? welcome.seat : null;
+  const seats = (welcome.seats || []).map((s) => (s.seat === me ? "me" : s.kind === "bot" ? `bot:${s.bot}` : "open"));
+  sessionStorage.setItem("trionfi.rematch", JSON.stringify({ game: welcome.game, options: welcome.options || {}, seats, match: welcome.kind === "match" }));
   window.location.href = "/";
 }
 
