@@ -40,3 +40,22 @@ def test_one_deal_of_every_game_by_clicks(new_page, live_server, shoot, name, ga
             page.wait_for_timeout(40)
     assert moves > 0
     assert page.locator(".summary .verdict").inner_text()
+
+
+def test_a_comanda_typed_wrong_then_right(new_page, live_server, shoot):  # noqa: F811
+    # Seed 0: in the match's first smazzata seat 0 cuts and announces the comanda.
+    created = live_server.create(game="trionfetti", match=True, seed=0, seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"])
+    box = page.locator("#comanda-text")
+    box.wait_for()
+    box.fill("manco e cavalloz")
+    page.locator(".comanda button[type=submit]").click()
+    error = page.locator("#error")
+    error.wait_for()
+    assert "cavalloz" in error.inner_text() and "cavalli" in error.inner_text()  # the word, and a suggestion
+    shoot(page, "trionfetti-comanda-phone" if page.viewport_size["width"] < 500 else "trionfetti-comanda-desktop")
+    box.fill("manco e cavalli")
+    page.locator(".comanda button[type=submit]").click()
+    page.locator(".facts dd", has_text="manco e cavalli").first.wait_for()
+    assert not error.is_visible()
+    assert page.locator("#comanda-text").count() == 0

@@ -22,7 +22,7 @@ OPEN = {"kind": "open"}
 
 
 def my_turn(page) -> bool:
-    return page.locator("body[data-turn=true][data-pending=false]").count() == 1
+    return page.locator("body[data-turn=true][data-pending=false][data-status=playing]").count() == 1
 
 
 def play_highlighted(page) -> str | None:
@@ -150,9 +150,9 @@ def test_reload_in_the_middle_of_a_trick_restores_the_table(new_page, live_serve
     created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, OPEN, BOT, BOT])
     ann = open_table(new_page, live_server, created["seats"][0]["invite"], "Ann")
     bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
-    ann.wait_for_selector("body[data-turn=true]")
+    ann.wait_for_selector("body[data-turn=true][data-status=playing] .hand .card.playable")
     played = play_highlighted(ann)
-    bob.wait_for_selector("body[data-turn=true]")
+    bob.wait_for_selector("body[data-turn=true][data-status=playing] .hand .card.playable")
     ann.wait_for_selector(f".trick-card[data-seat='0'] [data-card='{played}']")
 
     def table_of(page):
@@ -182,7 +182,7 @@ def test_reload_in_the_middle_of_a_trick_restores_the_table(new_page, live_serve
 def test_a_spectator_sees_the_table_but_no_hand(new_page, live_server, shoot):  # noqa: F811
     created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, BOT, BOT, BOT])
     ann = open_table(new_page, live_server, created["seats"][0]["invite"], "Ann")
-    ann.wait_for_selector("body[data-turn=true]")
+    ann.wait_for_selector("body[data-turn=true] .hand .card.playable")
     play_highlighted(ann)
     watcher = open_table(new_page, live_server, created["spectate"], "Viewer")
     watcher.wait_for_selector(".trick-card")

@@ -32,7 +32,9 @@ function context() {
   const me = typeof welcome.seat === "number" ? welcome.seat : null;
   const n = obs.players || obs.hand_sizes?.length || welcome.seats?.length || 2;
   const family = deckFamily(obs.deck || (obs.game === "troccas" ? "tarot78" : "italian40"));
-  const locked = conn.pending !== null || conn.status !== "open";
+  // Nothing may be played while an action waits for its answer, while disconnected, or before every seat is
+  // taken (the server would answer not_started).
+  const locked = conn.pending !== null || conn.status !== "open" || welcome.status === "waiting";
   const legal = me !== null && obs.current_player === me ? obs.legal_actions || [] : [];
   const { plays, others } = splitActions(legal, obs.hand || [], family);
   return {
@@ -54,6 +56,7 @@ function render() {
   document.body.dataset.game = ctx.obs.game;
   $("table-title").textContent = `${conn.welcome?.title || ctx.obs.game}${ctx.me === null ? ` · ${t("table.spectator")}` : ""}`;
   renderFelt($("felt"), ctx);
+  $("felt").setAttribute("aria-label", t("table.felt"));
   $("status").textContent = statusText(ctx);
   $("status").classList.toggle("your-turn", ctx.obs.current_player === ctx.me && ctx.me !== null);
   const errorBox = $("error");
@@ -77,6 +80,7 @@ function render() {
   drawOverlay(ctx);
   document.body.dataset.version = String(conn.version);
   document.body.dataset.pending = String(conn.pending !== null);
+  document.body.dataset.status = ctx.status || "";
   document.body.dataset.turn = String(ctx.obs.current_player === ctx.me && ctx.me !== null);
   document.body.dataset.ready = "true";
 }
