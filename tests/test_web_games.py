@@ -50,9 +50,12 @@ def test_a_comanda_typed_wrong_then_right(new_page, live_server, shoot):  # noqa
     box.wait_for()
     box.fill("manco e cavalloz")
     page.locator(".comanda button[type=submit]").click()
-    error = page.locator("#error")
+    # The engine's message in the comanda box, with the faulty word marked in what was typed.
+    error = page.locator(".comanda-preview .error")
     error.wait_for()
     assert "cavalloz" in error.inner_text() and "cavalli" in error.inner_text()  # the word, and a suggestion
+    assert page.locator(".comanda-marked mark").inner_text() == "cavalloz"
+    assert box.input_value() == "manco e cavalloz"
     shoot(page, "trionfetti-comanda-phone" if page.viewport_size["width"] < 500 else "trionfetti-comanda-desktop")
     box.fill("manco e cavalli")
     page.locator(".comanda button[type=submit]").click()

@@ -97,14 +97,17 @@ function actionButton(action, family, send, locked, extraClass = "") {
 }
 
 /** The controls of the non-card actions; `send(action)` sends one (once: the caller locks until answered). */
-export function renderActions(box, { groups, family, send, locked, obs, cardPlays = false }) {
+export function renderActions(box, { groups, family, send, locked, obs, cardPlays = false, refused = null }) {
+  // A redraw keeps what is being typed in the comanda box, and the focus there.
+  const typing = box.querySelector("#comanda-text");
+  const kept = typing ? { value: typing.value, focused: document.activeElement === typing } : null;
   const parts = [];
   const talk = [];
   for (const { kind, actions } of groups) {
     if (TALK.has(kind)) {
       talk.push({ kind, actions });
     } else if (kind === "comanda") {
-      parts.push(comandaBox(actions, send, locked, obs));
+      parts.push(comandaBox(actions, send, locked, kept, refused));
     } else if (actions.length > LIST_AT) {
       parts.push(actionList(kind, actions, family, send, locked));
     } else {
@@ -149,7 +152,7 @@ function talkBox(groups, send, locked, plays) {
 let previewTimer = null;
 let previewSeq = 0;
 
-function comandaBox(actions, send, locked, obs) {
+function comandaBox(actions, send, locked, kept, refused) {
   const presets = actions.map((a) => a.replace(/^comanda\s+/i, ""));
   const listId = "comanda-presets";
   const input = el("input", {
@@ -166,6 +169,16 @@ function comandaBox(actions, send, locked, obs) {
     el("div", { className: "comanda-presets" }, ...presets.map((p) =>
       el("button", { type: "button", className: "button small ghost", disabled: locked,
         onclick: () => { input.value = p; input.dispatchEvent(new Event("input")); input.focus(); } }, p))));
+  if (kept) input.value = kept.value;
+  if (refused) {
+    // The engine refused the comanda sent: its message, with the word it names marked in the text.
+    input.value = kept?.value || refused.text;
+    input.setAttribute("aria-invalid", "true");
+    const named = /'([^']+)' \(word \d+, character (\d+)\)/.exec(refused.message);
+    const detail = named ? { word: named[1], position: Number(named[2]) - 1 } : {};
+    preview.replaceChildren(comandaError(refused.text, { message: refused.message, detail }));
+  }
+  if (kept?.focused) queueMicrotask(() => input.focus());
   input.addEventListener("input", () => {
     clearTimeout(previewTimer);
     previewTimer = setTimeout(() => showPreview(input.value, preview, input), 150);

@@ -39,6 +39,10 @@ export function sortHand(hand, obs, family, cardOrder = null) {
  */
 export function renderHand(box, { cards, family, plays, locked, onPlay, label }) {
   const focused = document.activeElement?.closest?.(".hand .card")?.dataset.card;
+  if (!cards.length) {
+    box.replaceChildren();
+    return;
+  }
   const hand = el("div", { className: "hand-rows", role: "group", "aria-label": label });
   // A big hand on a narrow screen is two rows, so that each card stays large enough to read and to tap.
   const rows = cards.length > 9 && window.innerWidth < 700 ? 2 : 1;

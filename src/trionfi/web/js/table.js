@@ -63,7 +63,8 @@ function render() {
   errorBox.hidden = !page.error;
   errorBox.textContent = page.error;
   const cardPlays = [...ctx.plays.values()].some((action) => !action.includes(" "));
-  renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs, cardPlays });
+  const refused = page.refusedComanda;
+  renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs, cardPlays, refused });
   if (ctx.me !== null) {
     const cards = sortHand(ctx.obs.hand || [], ctx.obs, ctx.family, ctx.cardOrder);
     renderHand($("hand"), { cards, family: ctx.family, plays: ctx.plays, locked: ctx.locked, onPlay: send, label: t("hand.label") });
@@ -87,6 +88,8 @@ function render() {
 
 function send(action) {
   page.error = "";
+  page.refusedComanda = null;
+  page.lastSent = action;
   if (page.conn.act(action)) render();
 }
 
@@ -168,6 +171,11 @@ function onChange(change) {
     }
     // A stale version is the second of two quick taps: the first one was played; nothing to tell.
     if (error.code !== "stale_version") page.error = error.message;
+    // A refused comanda is shown in the comanda box itself, its faulty word marked.
+    if (error.code === "illegal_action" && /^comanda\s/i.test(page.lastSent || "")) {
+      page.refusedComanda = { text: page.lastSent.replace(/^comanda\s+/i, ""), message: error.message };
+      page.error = "";
+    }
   }
   if (change.kind === "events" || change.kind === "snapshot") page.error = page.error && change.kind === "events" ? page.error : "";
   render();
