@@ -23,7 +23,7 @@ def test_one_deal_of_every_game_by_clicks(new_page, live_server, shoot, name, ga
     created = live_server.create(game=game, options=options, seats=[OPEN] + [BOT] * (players - 1))
     page = open_table(new_page, live_server, created["seats"][0]["invite"])
     moves = 0
-    shots = {3: (DESKTOP, f"{name}-desktop"), 6: (PHONE, f"{name}-phone")}
+    shots = {2: (DESKTOP, f"{name}-desktop"), 4: (PHONE, f"{name}-phone")}
     deadline = page.evaluate("Date.now()") + 90_000
     while not page.locator(".summary").count():
         assert page.evaluate("Date.now()") < deadline, f"{name}: the deal did not end"

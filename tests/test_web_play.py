@@ -127,7 +127,13 @@ def test_four_players_two_browsers_and_two_bots(new_page, live_server, shoot):  
     assert set(ann.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")).isdisjoint(
         bea.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
     )
-    ann.wait_for_selector("body[data-turn=true]")
+    # Ann leads, the bot after her follows: then it is Bea's turn, with two cards on the table.
+    ann.wait_for_selector("body[data-turn=true][data-status=playing] .hand .card.playable")
+    led = play_highlighted(ann)
+    bea.wait_for_selector("body[data-turn=true] .hand .card.playable")
+    bea.wait_for_selector(".trick-card[data-seat='1']")
+    assert bea.locator(".trick-card[data-seat='0'] .card-img").get_attribute("data-card") == led
+    assert "Bea" in ann.locator("#status").inner_text()
     shoot(ann, "briscola4-desktop")
     shoot(bea, "briscola4-phone")
     play_until_summary([ann, bea])

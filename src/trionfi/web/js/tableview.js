@@ -72,8 +72,8 @@ function seatBadge(seat, ctx) {
   }
   const count = obs.hand_sizes?.[seat];
   const line = [];
-  if (count !== undefined) line.push(t("seat.cards", { n: count }));
-  if ((obs.tricks || []).length) line.push(t("seat.tricks", { n: tricks }));
+  if (count !== undefined) line.push(t(count === 1 ? "seat.card1" : "seat.cards", { n: count }));
+  if ((obs.tricks || []).length) line.push(t(tricks === 1 ? "seat.trick1" : "seat.tricks", { n: tricks }));
   return el("div", { className: `badge${turn ? " turn" : ""}${seat === ctx.me ? " me" : ""}`, "data-seat": seat,
     "aria-current": turn ? "true" : null },
     el("div", { className: "badge-name" }, turn ? el("span", { className: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
@@ -164,7 +164,7 @@ export function renderFelt(felt, ctx) {
     const a = angleOf(seat, ctx);
     const bottom = seat === ctx.bottom;
     const x = 50 + 44 * Math.cos(a);
-    const y = bottom ? 93 : 48 + 42 * Math.sin(a);
+    const y = bottom ? 95 : 48 + 42 * Math.sin(a);
     const top = !bottom && Math.sin(a) < -0.35; // seats across the table show their cards beside the name
     const place = el("div", { className: `seat${bottom ? " bottom" : ""}${top ? " across" : ""}`, "data-seat": seat, style: `--x:${pct(x)};--y:${pct(y)}` },
       seatBadge(seat, ctx));
