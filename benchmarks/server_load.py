@@ -119,7 +119,22 @@ class Load:
                 r.cancel()
 
 
-async def measure(bases: list[str], tables: int, think: float, warmup: float, duration: float) -> dict[str, Any]:
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes (Linux /proc), to count the server's work per action whatever
+    else the machine is doing."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+async def measure(
+    bases: list[str], tables: int, think: float, warmup: float, duration: float, pids: list[int] | None = None
+) -> dict[str, Any]:
+    pids = pids or []
     load = Load(bases, think)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=120, limits=limits) as http:
@@ -131,9 +146,13 @@ async def measure(bases: list[str], tables: int, think: float, warmup: float, du
         await asyncio.sleep(warmup)
         load.measuring = True
         started = time.perf_counter()
+        cpu = cpu_seconds(pids)
+        mine = time.process_time()
         await asyncio.sleep(duration)
         load.measuring = False
         elapsed = time.perf_counter() - started
+        cpu = cpu_seconds(pids) - cpu
+        mine = time.process_time() - mine
         load.stop = True
         for w in workers:
             w.cancel()
@@ -147,6 +166,10 @@ async def measure(bases: list[str], tables: int, think: float, warmup: float, du
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else None,
         "actions": load.actions,
         "errors": load.errors,
+        "server_cpu_ms_per_action": 1000 * cpu / load.actions if load.actions and pids else None,
+        "server_cpu_share": cpu / elapsed,
+        "client_cpu_share": mine / elapsed,
+        "load_average": os.getloadavg()[0],
     }
 
 
@@ -166,7 +189,9 @@ def run_store(store: str, counts: list[int], think: float, warmup: float, durati
             for s in servers:
                 s.ready()
             try:
-                result = asyncio.run(measure([s.base for s in servers], n, think, warmup, duration))
+                pids = [s.proc.pid for s in servers if s.proc is not None]
+                pids += [int(p) for pid in pids for p in _children(pid)]  # uvicorn's worker processes, if any
+                result = asyncio.run(measure([s.base for s in servers], n, think, warmup, duration, pids))
             finally:
                 for s in servers:
                     s.stop()
@@ -179,6 +204,12 @@ def run_store(store: str, counts: list[int], think: float, warmup: float, durati
     return rows
 
 
+def _children(pid: int) -> list[str]:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return []
+
+
 def table(rows: list[dict], command: str) -> str:
     lines = [
         "## Server under load",
@@ -187,18 +218,24 @@ def table(rows: list[dict], command: str) -> str:
         "(0 s: as fast as it can). Latency: from a client sending its action to its receiving the `events` message "
         "with it (checked, committed to the store, broadcast). The load generator runs on the same two cores.",
         "",
-        f"`{command}` · {platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, "
-        f"load average {os.getloadavg()[0]:.1f} when it ended (other work on the machine slows every figure)",
+        "Server CPU ms/action is the server processes' CPU time per accepted action (load-independent: the "
+        "capacity of one core is 1000 / it actions/s); CPU shares are of one core; the load average counts "
+        "everything else running on the machine too.",
         "",
-        "| store | processes | tables | think (s) | actions/s | median (ms) | p99 (ms) | refused |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"`{command}` · {platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores",
+        "",
+        "| store | processes | tables | think (s) | actions/s | median (ms) | p99 (ms) | server CPU ms/action "
+        "| server CPU | client CPU | load avg | refused |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         med = "–" if r["median_ms"] is None else f"{r['median_ms']:.1f}"
         p99 = "–" if r["p99_ms"] is None else f"{r['p99_ms']:.1f}"
+        per = "–" if r["server_cpu_ms_per_action"] is None else f"{r['server_cpu_ms_per_action']:.2f}"
         lines.append(
             f"| {r['store']} | {r['processes']} | {r['tables']} | {r['think']:g} | {r['actions_per_second']:.0f} "
-            f"| {med} | {p99} | {r['errors']} |"
+            f"| {med} | {p99} | {per} | {r['server_cpu_share']:.0%} | {r['client_cpu_share']:.0%} "
+            f"| {r['load_average']:.1f} | {r['errors']} |"
         )
     return "\n".join(lines) + "\n"
 

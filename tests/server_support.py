@@ -46,6 +46,7 @@ class ServerThread:
             port=self.port,
             log_level="warning",
             ws_max_size=settings.hard_max_message,
+            ws_per_message_deflate=False,
             lifespan="on",
         )
         self.server = uvicorn.Server(config)

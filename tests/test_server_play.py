@@ -226,3 +226,17 @@ async def play_until(players: Player | list[Player], done) -> None:
                 answer = await player.answer(await player.act(player.obs["legal_actions"][0]))
                 assert answer["type"] == "events", answer
         await any_change(players, 0.05)
+
+
+def test_a_searching_bot_thinks_in_another_process(server: ServerThread) -> None:
+    created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "hard"}], seed=4)
+
+    async def game() -> None:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        await ann.wait(ann.my_turn)
+        await ann.answer(await ann.act(ann.obs["legal_actions"][0]))
+        await ann.wait(lambda: any(e["type"] == "action" and e["seat"] == 1 for e in ann.events), 60)
+        await ann.close()
+
+    run(game())
+    assert server.hub._process_bots is not None  # the hard bot's search ran in the pool of processes

@@ -221,6 +221,8 @@ def _run_uvicorn(settings: Any, host: str, port: int, workers: int, log_level: s
         "port": port,
         "log_level": log_level,
         "ws_max_size": settings.hard_max_message,
+        # Messages are a few kilobytes: compressing each costs the server more CPU than it saves anyone time.
+        "ws_per_message_deflate": False,
         "proxy_headers": False,
     }
     if workers > 1:

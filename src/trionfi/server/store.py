@@ -38,13 +38,23 @@ MISSING = "missing"  # the table is not in the store (expired)
 
 # The statements of the hot path, built once (building one costs more than SQLite takes to run it).
 _LOCK = select(tables.c.n_actions).where(tables.c.id == bindparam("tid")).with_for_update()
-_INSERT_ACTION = insert(actions)
-_COUNT = (
-    update(tables)
-    .where(tables.c.id == bindparam("tid"))
-    .values(n_actions=bindparam("n"), updated=bindparam("now"), status=bindparam("st"))
-)
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+_TABLE = select(tables).where(tables.c.id == bindparam("tid"))
+_SEATS = (
+    select(*[c for c in seats.c if c.name != "table_id"])
+    .where(seats.c.table_id == bindparam("tid"))
+    .order_by(seats.c.seat)
+)
+_ACTIONS = (
+    select(actions.c.seat, actions.c.action)
+    .where(actions.c.table_id == bindparam("tid"))
+    .where(actions.c.idx >= bindparam("since"))
+    .order_by(actions.c.idx)
+)
+_TABLE_META = update(tables).where(tables.c.id == bindparam("b_tid"))  # SET: the keys given when executed
+_SEAT_ROW = update(seats).where(seats.c.table_id == bindparam("b_tid")).where(seats.c.seat == bindparam("b_seat"))
+_TABLE_FIELDS = [c.name for c in tables.c]
+_SEAT_FIELDS = [c.name for c in seats.c if c.name != "table_id"]
 
 
 @dataclass
@@ -122,6 +132,13 @@ class Store:
             self.engine = create_engine(url, pool_size=6, max_overflow=4, pool_pre_ping=True)
             self.reader = self.engine
             self.writer = Writer(self.engine, 3)  # network round trips: several transactions at once
+        p = "%s" if self.postgres else "?"  # the drivers' placeholders (psycopg, sqlite3)
+        self._sql = {
+            "lock": f"SELECT n_actions FROM tables WHERE id = {p}" + (" FOR UPDATE" if self.postgres else ""),
+            "insert": f"INSERT INTO actions (table_id, idx, seat, action, at) VALUES ({p}, {p}, {p}, {p}, {p})",
+            "count": f"UPDATE tables SET n_actions = {p}, updated = {p}, status = {p} WHERE id = {p}",
+            "notify": f"SELECT pg_notify({p}, {p})",
+        }
 
     def close(self) -> None:
         self.writer.stop()
@@ -197,17 +214,26 @@ class Store:
     def append(self, table_id: str, expected: int, seat: int | None, action: str, status: str) -> Future:
         """Store action number ``expected`` of the table; CONFLICT when the store holds another count."""
 
+        sql = self._sql
+
         def job(conn: Connection) -> str:
-            n = _lock(conn, table_id)
-            if n is None:
-                return MISSING
-            if n != expected:
-                return CONFLICT
-            now = time.time()
-            row = {"table_id": table_id, "idx": expected, "seat": seat, "action": action, "at": now}
-            conn.execute(_INSERT_ACTION, row)
-            conn.execute(_COUNT, {"tid": table_id, "n": expected + 1, "now": now, "st": status})
-            self._notify(conn, table_id)
+            # The hot path in plain SQL on the driver's cursor (inside SQLAlchemy's transaction): every action of
+            # every table comes here, and SQLAlchemy's statement handling would cost more than the database does.
+            cursor = conn.connection.cursor()
+            try:
+                cursor.execute(sql["lock"], (table_id,))
+                found = cursor.fetchone()
+                if found is None:
+                    return MISSING
+                if found[0] != expected:
+                    return CONFLICT
+                now = time.time()
+                cursor.execute(sql["insert"], (table_id, expected, seat, action, now))
+                cursor.execute(sql["count"], (expected + 1, now, status, table_id))
+                if self.postgres:
+                    cursor.execute(sql["notify"], (CHANNEL, f"{self.instance} {table_id}"))
+            finally:
+                cursor.close()
             return OK
 
         return self.writer.submit(table_id, job)
@@ -225,20 +251,12 @@ class Store:
             if not isinstance(new, TableRow):
                 return new
             new.updated = time.time()
-            conn.execute(
-                update(tables)
-                .where(tables.c.id == table_id)
-                .values(status=new.status, stand_in=new.stand_in, updated=new.updated)
-            )
+            meta = {"b_tid": table_id, "status": new.status, "stand_in": new.stand_in, "updated": new.updated}
+            conn.execute(_TABLE_META, meta)
             for before, after in zip(old.seats, new.seats, strict=True):
                 if before != after:
-                    values = _seat_values(table_id, after)
-                    conn.execute(
-                        update(seats)
-                        .where(seats.c.table_id == table_id)
-                        .where(seats.c.seat == after.seat)
-                        .values(values)
-                    )
+                    values = {k: v for k, v in _seat_values(table_id, after).items() if k not in ("table_id", "seat")}
+                    conn.execute(_SEAT_ROW, {"b_tid": table_id, "b_seat": after.seat, **values})
             self._notify(conn, table_id)
             return new
 
@@ -279,25 +297,16 @@ def _lock(conn: Connection, table_id: str) -> int | None:
 
 
 def _read_table(conn: Connection, table_id: str) -> TableRow | None:
-    r = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+    r = conn.execute(_TABLE, {"tid": table_id}).first()
     if r is None:
         return None
-    row = TableRow(**{k: r[k] for k in r.keys()})  # noqa: SIM118 (a RowMapping)
-    row.seats = [
-        SeatRow(**{k: s[k] for k in s.keys() if k != "table_id"})  # noqa: SIM118
-        for s in conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).mappings()
-    ]
+    row = TableRow(**dict(zip(_TABLE_FIELDS, r, strict=True)))
+    row.seats = [SeatRow(**dict(zip(_SEAT_FIELDS, s, strict=True))) for s in conn.execute(_SEATS, {"tid": table_id})]
     return row
 
 
 def _read_actions(conn: Connection, table_id: str, since: int) -> list[tuple[int | None, str]]:
-    rows = conn.execute(
-        select(actions.c.seat, actions.c.action)
-        .where(actions.c.table_id == table_id)
-        .where(actions.c.idx >= since)
-        .order_by(actions.c.idx)
-    )
-    return [(r.seat, r.action) for r in rows]
+    return [(r[0], r[1]) for r in conn.execute(_ACTIONS, {"tid": table_id, "since": since})]
 
 
 def _sqlite_engine(url: str, immediate: bool) -> Engine:
