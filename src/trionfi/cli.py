@@ -34,6 +34,7 @@ from .errors import TrionfiError
 from .options import parse_assignments
 from .records import initial_state, load_file, save
 from .terminal import QUIT_WORDS, PlaySession, Replayer, deal_of
+from .texts import game_help
 
 app = typer.Typer(
     cls=QuietGroup,
@@ -295,13 +296,14 @@ def play(
             f"{' · match: ' + escape(game.match_policy().describe()) if match else ''}. "
             f"You are seat {seat}. Type [bold]help[/] for the commands."
         )
-        session = PlaySession(game, state, seat, bots, help_text=_game_help(game))
+        session = PlaySession(game, state, seat, bots, help_text=game_help(game))
         target = save_to if save_to is None or number == 1 else save_to.with_stem(f"{save_to.stem}-{number}")
         with _clear_errors():
             try:
                 finished = session.run()
-            except TrionfiError:
-                if target is not None:  # the record of a failed game is what a bug report needs
+            except (TrionfiError, KeyboardInterrupt):
+                # The record of a failed or interrupted game is what a bug report (or a later look) needs.
+                if target is not None:
                     _save(session.state, target)
                 raise
         if finished:
@@ -327,15 +329,6 @@ def _another(match: bool) -> bool:
         out.print()
         return False
     return answer.strip().lower() in ("y", "yes")
-
-
-def _game_help(game: Game) -> str:
-    """The game's own help (its card codes, ranks, points and action words), when the game texts provide it."""
-    try:
-        from .texts import game_help  # type: ignore[attr-defined]
-    except ImportError:
-        return ""
-    return game_help(game)
 
 
 def _save(state: Any, path: Path) -> None:
