@@ -199,3 +199,39 @@ def test_a_spectator_sees_the_table_but_no_hand(new_page, live_server, shoot):  
     assert watcher.locator(".mini-hand .card-img:not(.back)").count() == 0
     assert watcher.locator(".mini-hand .back").count() >= 8
     shoot(watcher, "spectator-desktop")
+
+
+def test_a_dropped_connection_shows_reconnecting_and_restores_the_table(new_page, tmp_path, shoot):  # noqa: F811
+    # A server of this test's own, stopped and started again on the same port and store: every connection drops.
+    from server_support import ServerThread
+    from trionfi.server.settings import Settings
+
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'tables.db'}", bot_pause=0.05)
+    new_page.allowed.append("ERR_CONNECTION_REFUSED")  # the browser logs each try while the server is down
+    first = ServerThread(settings).__enter__()
+    try:
+        created = first.create(game="briscola", seats=[OPEN, BOT])
+        page = open_table(new_page, first, created["seats"][0]["invite"])
+        page.wait_for_selector("body[data-turn=true][data-status=playing] .hand .card.playable")
+        play_highlighted(page)
+        page.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable")
+        hand = page.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        version = page.evaluate("document.body.dataset.version")
+    finally:
+        first.__exit__(None, None, None)
+    banner = page.locator("#connection")
+    banner.wait_for()
+    assert banner.inner_text() == "Reconnecting…"
+    shoot(page, "reconnecting-desktop")
+    # While it is away nothing can be played.
+    assert page.locator(".hand .card.playable").count() == 0
+    second = ServerThread(settings)
+    second.server.config.port = second.port = first.port
+    second.base, second.ws_url = first.base, first.ws_url
+    with second:
+        banner.wait_for(state="hidden", timeout=20_000)
+        page.wait_for_selector(".hand .card.playable")
+        assert page.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)") == hand
+        assert page.evaluate("document.body.dataset.version") == version
+        assert play_highlighted(page)
+        page.wait_for_selector("body[data-pending=false]")

@@ -45,6 +45,7 @@ function context() {
     events: conn.events,
     clockwise: obs.game === "trijumf",
     cardOrder: welcome.card_order || null,
+    connection: conn.status,
   };
 }
 

@@ -189,6 +189,7 @@ export function renderFelt(felt, ctx) {
 // ---- status, scores, facts, talk, narrative ---------------------------------------------------------------------
 export function statusText(ctx) {
   const obs = ctx.obs;
+  if (ctx.connection && ctx.connection !== "open") return t("status.offline");
   if (ctx.status === "waiting") return t("status.waitingPlayers");
   if (obs.current_player === null || obs.current_player === undefined) return t("status.over");
   if (obs.current_player === ctx.me) {
