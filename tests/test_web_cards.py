@@ -91,3 +91,16 @@ def test_gallery_shows_every_pack(page, static_url, shoot):  # noqa: F811
     shoot(page, "cards-desktop", full_page=True)
     page.set_viewport_size(PHONE)
     shoot(page, "cards-phone")
+
+
+def test_the_language_follows_the_browser_and_switches(new_page, static_url):  # noqa: F811
+    italian = new_page(locale="it-IT")
+    italian.goto(f"{static_url}/cards.html")
+    italian.wait_for_selector("body[data-ready=true]")
+    assert italian.locator("h1").inner_text() == "Le carte di trionfi"
+    assert italian.evaluate("document.documentElement.lang") == "it"
+    italian.select_option(".lang-switch", "en")
+    italian.wait_for_function("document.querySelector('h1').textContent === 'The cards of trionfi'")
+    italian.reload()
+    italian.wait_for_selector("body[data-ready=true]")
+    assert italian.locator("h1").inner_text() == "The cards of trionfi"  # the choice is remembered
