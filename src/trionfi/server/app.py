@@ -13,6 +13,7 @@ from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
@@ -288,6 +289,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hub.detach(conn)
             await conn.stop()
 
+    app.mount("/", StaticFiles(packages=[("trionfi", "web")], html=True), name="web")  # the browser client, last
     return app
 
 
