@@ -251,7 +251,7 @@ def test_record_round_trip_as_text():
 @pytest.mark.parametrize(
     ("bad", "message"),
     [
-        ("{not json", r"a record must be JSON"),
+        ("{not json", r"a record must be JSON: Expecting property name"),
         ("[1, 2]", r"a record is a JSON object, not list"),
         (42, r"a record is a JSON object, not int"),
     ],
