@@ -712,7 +712,7 @@ def test_br19_bosnian_three_players_short_stock(seed):
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_bosnian_each_plays_for_himself_by_default(players):
-    # "Any number can play without partnerships, or four can play as partners": no teams unless asked for.
+    # RULES.md §2.10: any number plays each for himself, four may play as partners: no teams unless asked for.
     game = trionfi.load("briscola", variant="bosnian", players=players)
     assert game.sides == tuple((s,) for s in range(players)) and not game.partnerships
     state = game.deal(seed=players)

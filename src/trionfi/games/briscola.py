@@ -199,9 +199,9 @@ class Briscola(Game):
             "2b is an Italian card: with the French pack remove 2h, 2d, 2c or 2s",
         )
 
-        # Teams: 4 and 6 players sit alternately in two teams. In Bosnia "any number can play without
-        # partnerships, or four can play as partners": there every count plays each for himself unless
-        # partnerships=true asks for teams (4 players as the text says; 6, three against three, our extension).
+        # Teams: 4 and 6 players sit alternately in two teams. In Bosnia playing alone is the rule for any number
+        # of players and partners the exception for four (RULES.md §2.10): every count plays each for himself
+        # unless partnerships=true asks for teams (4 players as the text allows; 6, three a side, our extension).
         partners = o["partnerships"]
         if partners is None:
             partners = n in (4, 6) and variant != "bosnian"
