@@ -92,7 +92,7 @@ class Game:
         if dealer is None:
             dealer = self.players - 1
         elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
-            raise OptionError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
+            raise OptionError(f"dealer must be a seat from 0 to {self.players - 1}, not {shown(dealer)}")
         stacked = check_stacked(self.deck, deck) if deck is not None else None
         return self.state_class(self, seed, dealer, stacked)
 

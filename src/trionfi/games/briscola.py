@@ -150,7 +150,10 @@ class Briscola(Game):
                     "from 31 to 999, or none"
                 )
             if not 31 <= t <= 999:
-                raise OptionError(f"option target={t!r} is not allowed; allowed: 31 to 999, or none")
+                raise OptionError(
+                    f"option target={shown(t)} is not allowed; allowed: a whole number of points from 31 to 999, "
+                    "or none"
+                )
             options = {**options, "target": t}
         super().__init__(**options)
 

@@ -365,7 +365,7 @@ class Trionfetti(Game):
                 f"option start_scores={shown(o['start_scores'])} is not allowed; allowed: two scores from 0 to "
                 f"{self.target - 1}, e.g. '9-13'"
             ) from None
-        self.start_scores = start
+        self.start_scores = self.options["start_scores"] = start
         if "start_scores" in self._given:
             self._given["start_scores"] = list(start)  # JSON-friendly in records
         self.fixed: Ranking | None = None
