@@ -1066,7 +1066,7 @@ def test_terminal_plays_a_two_player_deal_with_a_cut_and_a_declaration():
     assert typed[:2] == ["knock", "declare Kb+Hb"]
     result = _run("play", "--bots", "random", "trijumf", "--players", "2", "--seed", "4", input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Declarations: seat 0 Kb+Hb (20)" in result.stdout
+    assert "Declarations: you Kb+Hb (20)" in result.stdout  # worded for the player
     assert "known to hold" in result.stdout  # the opponent's drawn cards
     assert "Cut: knock" in result.stdout
 
@@ -1080,6 +1080,6 @@ def test_terminal_rules_list_the_options():
 
 # Regression: the terminal once unpacked a Trijumf claim ([seat, right, total]) as Briscola's (seat, right).
 def test_terminal_claim_ends_the_deal_without_a_crash():
-    result = _run("play", "--bots", "random", "trijumf", "--players", "2", "--seed", "3", input="cut\nclaim\n")
+    result = _run("play", "--bots", "random", "trijumf", "--players", "2", "--seed", "3", input="cut\nclaim\ny\n")
     assert result.exit_code == 0, repr(result.exception)
     assert "claimed wrongly" in result.stdout

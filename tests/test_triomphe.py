@@ -1146,9 +1146,9 @@ def test_play_a_deal_with_robbing_in_the_terminal():
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "You do: rob 2d" in out and "You do: discard 3s" in out and "You do: rob 5d" in out
-    assert "your discards: 3s, 9h" in out
-    assert "robbing: seat 0 took 2d 5d and laid away 2 cards face down" in out
+    assert "You rob 2d" in out and "You discard 3s" in out and "You rob 5d" in out
+    assert "Your discards: 3s, 9h" in out
+    assert "Robbing: you took 2d 5d and laid away 2 cards face down" in out
     assert "end of the deal" in out
 
 
@@ -1171,10 +1171,13 @@ def test_play_a_match_in_the_terminal_with_the_next_dealer_choice():
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "draw for the first dealer:" in out and "end of the match" in out
+    assert "Draw for the first dealer:" in out and "end of the match" in out
     assert chose
     for a in chose:
-        assert f"You do: {a}" in out
+        chosen = a.split()[-1]
+        assert f"You choose {'yourself' if chosen == '0' else 'seat ' + chosen} as the next dealer" in out.replace(
+            "seat 2 (partner)", "seat 2"
+        ).replace("seat 1 (opponent)", "seat 1").replace("seat 3 (opponent)", "seat 3")
 
 
 @FAST

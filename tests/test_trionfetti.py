@@ -874,8 +874,8 @@ def test_cli_play_a_smazzata_with_comanda_and_vagaresto():
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "must announce the comanda again" in out and "cavalli" in out
-    assert "comanda: manco e cavalli" in out and "order, low to high: K J 10 9 8 7 6 5 4 3 2 A H" in out
-    assert "cut card: " in out and "vagaresto!" in out
+    assert "comanda: manco e cavalli" in out and "Order, low to high: K J 10 9 8 7 6 5 4 3 2 A H" in out
+    assert "Cut card: " in out and "vagaresto!" in out
     assert "end of the deal" in out
     assert state.is_terminal()
 

@@ -126,6 +126,13 @@ class Deck(tuple[Card, ...]):
     def suit_name(self, suit: str) -> str:
         return SUIT_NAMES.get(self.family, {}).get(suit, suit)
 
+    def suit_names(self) -> dict[str, str]:
+        """The pack's suit letters, in its order, with their names (a new dict: the caller's own)."""
+        names = self.__dict__.get("_suit_names")
+        if names is None:  # observations ask for it at every move: worked out once per pack
+            names = self.__dict__["_suit_names"] = {c.suit: self.suit_name(c.suit) for c in self}
+        return dict(names)
+
 
 ITALIAN_40 = Deck(
     "italian40",

@@ -1,8 +1,9 @@
 """The ``trionfi`` command: list the games, read their rules, play in the terminal, simulate, replay records.
 
-Everything shown to a player comes from ``observation(seat)``, so the table is drawn the same way for every
-game; bots are handed only their own seat's observation. Errors from the engine (unknown game or option,
-bad value, illegal move) are shown as one red line, never a traceback; a bad command line exits with code 2.
+Everything shown to a player comes from ``observation(seat)`` and the seat's events (the game at the terminal
+lives in :mod:`trionfi.terminal`); bots are handed only their own seat's observation. Errors from the engine
+(unknown game or option, bad value, illegal move) are shown as one red line, never a traceback; a bad command
+line exits with code 2.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ import trionfi
 from .agents import Agent, make_agent
 from .engine import Game
 from .errors import TrionfiError
-from .match import Match
 from .options import parse_assignments
 from .records import initial_state, read_record, save
 from .records import replay as replay_record
+from .terminal import QUIT_WORDS, PlaySession, Replayer, deal_of
 
 app = typer.Typer(
     help="The triumph family of trick-taking card games: Briscola and its variants.",
@@ -42,7 +43,6 @@ app = typer.Typer(
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays on one line
 
-QUIT_WORDS = ("quit", "exit", "q")
 # In Briscola a 31 counting the points won is the skill being tested, so a player is not shown them.
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="The game's name, e.g. briscola (see `trionfi games`).")]
@@ -112,210 +112,10 @@ def make_bots(name: str, seed: int, seats: list[int], game: Game | None = None) 
     return {s: make_agent(name, bot_seed(seed, s), game=game) for s in seats}
 
 
-def _deal_of(state: Any) -> Any:
-    """The deal in progress: a match's current deal, or the state itself."""
-    return state.state if isinstance(state, Match) else state
-
-
-# --- how seats, sides and cards are named -------------------------------------------------------------------
-def seat_label(seat: int, obs: dict[str, Any], me: int | None) -> str:
-    """How a seat is named: you, seat 1 (partner), seat 3 (opponent); plain "seat 2" when nobody is you."""
-    if me is None:
-        return f"seat {seat}"
-    if seat == me:
-        return "you"
-    sides = obs["sides"]
-    mine = next(i for i, side in enumerate(sides) if me in side)
-    if me in sides[mine] and seat in sides[mine]:
-        return f"seat {seat} (partner)"
-    if len(sides) == 2:
-        return f"seat {seat} (opponent)"
-    return f"seat {seat}"
-
-
-def side_label(index: int, obs: dict[str, Any], me: int | None) -> str:
-    side = obs["sides"][index]
-    seats = ", ".join(map(str, side))
-    if me is not None and me in side:
-        return "you" if len(side) == 1 else f"your team (seats {seats})"
-    if len(side) == 1:
-        return seat_label(side[0], obs, me)
-    return f"opponents (seats {seats})" if me is not None and len(obs["sides"]) == 2 else f"seats {seats}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def action_text(action: str, you: bool) -> str:
-    """An action in words: plays Kd (play Kd for you) for a card, does: claim for another action."""
-    try:
-        trionfi.card(action)
-    except TrionfiError:
-        return f"{'do' if you else 'does'}: [bold]{escape(action)}[/]"
-    return f"{'play' if you else 'plays'} [bold]{escape(action)}[/]"
-
-
-def _points_hidden(obs: dict[str, Any]) -> bool:
-    return not obs.get("show_points", True)
-
-
-def _trump_text(game: Game, obs: dict[str, Any]) -> str:
-    trump = obs.get("trump")
-    if not trump and "auction" in obs and not obs.get("called"):
-        return "Trumps: not chosen yet (the auction's winner calls a card, and its suit is trumps)"
-    if not trump and obs.get("phase") not in (None, "play", "end"):
-        return "Trumps: not known yet"
-    if not trump:
-        return "No trumps"
-    name = obs.get("suit_names", {}).get(trump, trump)
-    return f"Trumps: [bold]{escape(name)}[/] ({escape(trump)})"
-
-
-def hand_text(hand: list[str], legal: list[str]) -> str:
-    """The hand with playable cards bold green and the others dim in brackets (readable without colour).
-
-    A card is "playable" when an action is the card or ends with it (``discard 7c``, ``rob Kd``)."""
-    playable = {a.lower() for a in legal} | {a.split()[-1].lower() for a in legal if " " in a}
-    parts = []
-    for c in hand:
-        if not legal or c.lower() in playable:
-            parts.append(f"[bold green]{escape(c)}[/]" if legal else escape(c))
-        else:
-            parts.append(f"[dim]({escape(c)})[/]")
-    return "  ".join(parts) if parts else "[dim](empty)[/]"
-
-
-def trick_text(cards: list[list[Any]], obs: dict[str, Any], me: int | None) -> str:
-    return ", ".join(f"{seat_label(s, obs, me)} {escape(str(c))}" for s, c in cards)
-
-
-# --- the table ----------------------------------------------------------------------------------------------
-def render_table(game: Game, obs: dict[str, Any], me: int | None, show_points: bool = True) -> None:
-    """The table as ``obs``'s seat sees it: trumps, stock, scores, the trick so far, the hand."""
-    tricks = obs.get("tricks", [])
-    header = [f"trick {len(tricks) + 1}"]
-    if "match" in obs:
-        header.insert(0, f"deal {obs['match']['deal']}")
-    if obs.get("phase") not in (None, "play", "end"):
-        header.append(str(obs["phase"]))
-    out.print()
-    out.rule(f"[bold]{escape(game.title)}[/] · " + " · ".join(header), style="cyan")
-    line = [_trump_text(game, obs)]
-    if obs.get("indicator"):
-        holder = obs.get("indicator_holder")
-        where = "drawn last" if holder is None else f"in the hand of {seat_label(holder, obs, me)}"
-        line.append(f"turned-up card [bold]{escape(str(obs['indicator']))}[/] ({where})")
-    if obs.get("stock") is not None:
-        stock = obs["stock"]
-        line.append(f"stock: {stock} card{'s' if stock != 1 else ''}" if stock else "stock: empty")
-    if obs.get("stock_top"):
-        line.append(f"top of the stock: {escape(obs['stock_top'])}")
-    out.print(" · ".join(line))
-    if show_points and not _points_hidden(obs):
-        scores = [f"{side_label(i, obs, me)} {p}" for i, p in enumerate(obs.get("points", []))]
-        out.print(f"{obs.get('points_label', 'Card points')}: " + " · ".join(scores))
-    elif show_points:
-        out.print("[dim]Card points are not shown in this variant: counting them is up to you.[/]")
-    if "match" in obs:
-        m = obs["match"]
-        score = " · ".join(f"{side_label(i, obs, me)} {_num(v)}" for i, v in enumerate(m["score"]))
-        out.print(f"Match score: {score}")
-    _render_others(obs, me)
-    _render_contract(obs, me)
-    _render_table_notes(obs)
-    trick = obs.get("trick", [])
-    if obs.get("phase") in (None, "play", "end"):
-        out.print("Trick: " + (trick_text(trick, obs, me) if trick else "[dim]empty, waiting for the lead[/]"))
-    if me is not None:
-        legal = obs.get("legal_actions", [])
-        out.print(f"Your hand: {hand_text(obs['hand'], legal)}")
-        extra = [a for a in legal if a.lower() not in {c.lower() for c in obs["hand"]}]
-        if extra:
-            out.print("Other actions: " + ", ".join(f"[bold green]{escape(a)}[/]" for a in extra))
-
-
-def _render_table_notes(obs: dict[str, Any]) -> None:
-    """A game's own public facts (the cut chosen, declarations, running totals...): ``obs["table"]`` maps a
-    label to a short value, shown as it is, so a new game needs no change here."""
-    for label, value in obs.get("table", {}).items():
-        if value in (None, "", [], {}):
-            continue
-        text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        out.print(f"{escape(str(label))}: {escape(text)}")
-
-
-def _render_contract(obs: dict[str, Any], me: int | None) -> None:
-    """Games with an auction (Briscola Chiamata): the bids so far, the called card and what is known of the
-    partner."""
-    if "auction" not in obs:
-        return
-    bids = ", ".join(f"{seat_label(s, obs, me)} {escape(b)}" for s, b in obs["auction"])
-    out.print("Auction: " + (bids or "[dim]no bid yet[/]"))
-    if obs.get("called"):
-        caller = seat_label(obs["caller"], obs, me)
-        partner = obs.get("partner")
-        known = "not known yet" if partner is None else seat_label(partner, obs, me)
-        target = f", needs {obs['target']} card points" if obs.get("target") else ""
-        out.print(f"Called card: [bold]{escape(obs['called'])}[/] by {caller}{target}; partner: {known}")
-
-
-def _render_others(obs: dict[str, Any], me: int | None) -> None:
-    """Cards of other seats this seat may see (open hands, a known turned-up card) and the hand sizes."""
-    for seat, cards in sorted(obs.get("open_hands", {}).items(), key=lambda kv: int(kv[0])):
-        out.print(f"{_cap(seat_label(int(seat), obs, me))} holds: {escape(' '.join(cards))}")
-    for seat, cards in sorted((obs.get("views") or {}).items(), key=lambda kv: int(kv[0])):
-        out.print(f"When you looked, {seat_label(int(seat), obs, me)} held: {escape(' '.join(cards))}")
-    for seat, cards in sorted(obs.get("known_cards", {}).items(), key=lambda kv: int(kv[0])):
-        out.print(f"{_cap(seat_label(int(seat), obs, me))} is known to hold: {escape(' '.join(cards))}")
-    sizes = obs.get("hand_sizes")
-    if sizes and len(sizes) > 2:
-        out.print("Cards in hand: " + ", ".join(f"{seat_label(s, obs, me)} {n}" for s, n in enumerate(sizes)))
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def announce_trick(
-    trick: dict[str, Any], number: int, obs: dict[str, Any], me: int | None, show_points: bool = True
-) -> None:
-    cards = trick_text(trick["cards"], obs, me)
-    if trick["winner"] is None:  # e.g. Trionfetti's void tricks
-        out.print(f"[bold yellow]Trick {number}:[/] {cards} → nobody wins it")
-        return
-    who = seat_label(trick["winner"], obs, me)
-    verb = "win" if who == "you" else "wins"
-    show_points = show_points and obs.get("trick_points", True)
-    worth = f" ({trick['points']} point{'s' if trick['points'] != 1 else ''})" if show_points else ""
-    out.print(f"[bold yellow]Trick {number}:[/] {cards} → [bold]{escape(who)}[/] {verb} it{worth}")
-
-
 def side_outcomes(state: Any, sides: list[list[int]]) -> list[float]:
     """The result per side (positive = won, 0 = drawn, negative = lost) from the per-seat returns."""
     returns = state.returns()
     return [returns[side[0]] for side in sides]
-
-
-def announce_result(state: Any, obs: dict[str, Any], me: int | None, what: str) -> None:
-    """Points per side and who won ``what`` ("the deal", "the match")."""
-    outcomes = side_outcomes(state, obs["sides"])
-    if what == "the deal":
-        figures = " · ".join(f"{side_label(i, obs, me)} {p}" for i, p in enumerate(obs.get("points", [])))
-        out.print(f"{obs.get('points_label', 'Card points')}: {figures}")
-        if obs.get("claim"):
-            seat, right = obs["claim"][:2]
-            counted = f" (counted {obs['claim'][2]} of {obs.get('claim_target')})" if len(obs["claim"]) > 2 else ""
-            out.print(f"{_cap(seat_label(seat, obs, me))} claimed {'rightly' if right else 'wrongly'}{counted}.")
-    if what == "the match" and (obs.get("match") or {}).get("decided_by_deal"):
-        out.print("The match was decided by a claim in its last deal.")
-    winners = [i for i, v in enumerate(outcomes) if v > 0]
-    if not winners:
-        out.print(f"[bold]{_cap(what)} is drawn.[/]")
-        return
-    names = " and ".join(side_label(i, obs, me) for i in winners)
-    verb = "win" if names == "you" or len(winners) > 1 else "wins"
-    out.print(f"[bold]{escape(_cap(names))} {verb} {what}.[/]")
 
 
 # --- games ----------------------------------------------------------------------------------------------
@@ -382,196 +182,6 @@ def rules(game_name: GameArg, option: OptionOpt = None, players: PlayersOpt = No
 
 
 # --- play -----------------------------------------------------------------------------------------------
-HELP_TEXT = """\
-Type a card code to play it (case does not matter), e.g. [bold]Kd[/], [bold]10s[/], [bold]Hb[/],
-or the text of any other allowed action (shown under "Other actions").
-  [bold]hand[/]  show the table and your hand again
-  [bold]last[/]  show the last completed trick
-  [bold]help[/]  this help
-  [bold]quit[/]  stop the game (with --save, the record is written)"""
-
-
-class PlaySession:
-    """One interactive game: the human at ``me``, bots elsewhere, output through ``out``."""
-
-    def __init__(self, game: Game, state: Any, me: int, bots: dict[int, Agent]) -> None:
-        self.game = game
-        self.state = state
-        self.me = me
-        self.bots = bots
-        self.deal = _deal_of(state)
-        self.tricks_seen = 0
-        self.messages_seen = 0
-        self.deal_scores: list[tuple[int, list[int], list[float]]] = []  # (deal, points, match score after)
-
-    def obs(self) -> dict[str, Any]:
-        return self.state.observation(self.me)
-
-    def run(self) -> bool:
-        """Play to the end; False when the player quits (or input ends) first."""
-        while not self.state.is_terminal():
-            seat = self.state.current_player
-            if seat == self.me:
-                if not self._human_turn():
-                    return False
-            else:
-                action = self.bots[seat].choose(self.state.observation(seat))
-                try:
-                    self._apply(seat, action)
-                except TrionfiError as e:  # a bot's bug: say which bot, not a traceback
-                    raise UsageError(f"the bot at seat {seat} chose {action!r}, which the game refused: {e}") from None
-        return True
-
-    def _human_turn(self) -> bool:
-        self._show_table()
-        while True:
-            try:
-                text = out.input("[bold cyan]your move>[/] ").strip()
-            except (EOFError, KeyboardInterrupt):
-                out.print()
-                return False
-            if not text:
-                continue
-            legal = [a.lower() for a in self.state.legal_actions()]
-            # A legal action wins over a command word, so a game may name an action "last" or "hand".
-            if text.lower() not in legal:
-                word = text.lower()
-                if word in QUIT_WORDS:
-                    return False
-                if word == "help":
-                    out.print(HELP_TEXT)
-                    continue
-                if word in ("hand", "table"):
-                    self._show_table()
-                    continue
-                if word == "last":
-                    self._show_last()
-                    continue
-            try:
-                self._apply(self.me, text)
-            except TrionfiError as e:
-                out.print(f"[red]{escape(str(e))}[/]", soft_wrap=True)
-                continue
-            return True
-
-    def _apply(self, seat: int, action: str) -> None:
-        before = self.obs()
-        deal = _deal_of(self.state)
-        self.state.apply(action)
-        # The deal's history holds the canonical text ("kd" typed -> "Kd"), also when a match dealt anew.
-        text = str(deal.history[-1])
-        after = deal.observation(self.me)
-        speaks = len(after.get("messages") or []) > self.messages_seen
-        if (seat == self.me and not speaks) or (seat != self.me and shows_action(text, after, speaks)):
-            out.print(f"{_cap(seat_label(seat, before, self.me))} {action_text(text, seat == self.me)}")
-        self._after_action(before["hand"] if deal is _deal_of(self.state) else None)
-
-    def _after_action(self, hand_before: list[str] | None) -> None:
-        """Announce what the last action completed: tricks, the cards drawn, messages, the end of a deal."""
-        deal = self.deal
-        obs = deal.observation(self.me)
-        show = not _points_hidden(obs)
-        for i, trick in enumerate(obs["tricks"][self.tricks_seen :], start=self.tricks_seen + 1):
-            announce_trick(trick, i, obs, self.me, show)
-        self.tricks_seen = len(obs["tricks"])
-        drawn = [c for c in obs["hand"] if hand_before is not None and c not in hand_before]
-        if drawn:
-            # Outside card play (a deal in packets, after a cut) the new cards are dealt, not drawn.
-            verb = "You drew" if hand_before and obs.get("phase") == "play" else "You receive"
-            out.print(f"{verb}: [bold]{escape(' '.join(drawn))}[/]")
-        messages = obs.get("messages") or []
-        for message in messages[self.messages_seen :]:
-            out.print(f"[magenta]» {escape(_message_text(message, obs, self.me))}[/]")
-        self.messages_seen = len(messages)
-        if deal.is_terminal():
-            self._deal_over(deal, obs)
-
-    def _deal_over(self, deal: Any, obs: dict[str, Any]) -> None:
-        out.rule("end of the deal", style="yellow")
-        announce_result(deal, obs, self.me, "the deal")
-        if isinstance(self.state, Match):
-            m = self.state.observation(self.me)["match"]
-            self.deal_scores.append((len(self.deal_scores) + 1, deal.points(), list(m["score"])))
-            score = " · ".join(f"{side_label(i, obs, self.me)} {_num(v)}" for i, v in enumerate(m["score"]))
-            out.print(f"Match score after deal {len(self.deal_scores)}: {score}")
-            if not self.state.is_terminal():
-                new = self.state.observation(self.me)
-                dealer, leader = new["dealer"], new.get("current_player")
-                who = f"; {seat_label(leader, new, self.me)} to play first" if leader is not None else ""
-                out.print(
-                    f"[bold]Deal {new['match']['deal']}:[/] {seat_label(dealer, new, self.me)} "
-                    f"{'deal' if dealer == self.me else 'deals'}{who}."
-                )
-        self.deal = _deal_of(self.state)
-        self.tricks_seen = 0
-        self.messages_seen = 0
-
-    def _show_table(self) -> None:
-        obs = self.obs()
-        render_table(self.game, obs, self.me)
-        legal = obs["legal_actions"]
-        what = _what_to_type(legal, obs["hand"])
-        shown = ", ".join(legal[:8]) + (", …" if len(legal) > 8 else "")
-        out.print(f"[bold]Your turn[/] — type {what} ({escape(shown)}) or help")
-
-    def _show_last(self) -> None:
-        obs = self.deal.observation(self.me)
-        if not obs["tricks"]:
-            out.print("No trick has been completed yet in this deal.")
-            return
-        announce_trick(obs["tricks"][-1], len(obs["tricks"]), obs, self.me, not _points_hidden(obs))
-
-
-def shows_action(text: str, obs: dict[str, Any], speaks: bool) -> bool:
-    """Whether another seat's action may be shown to the player whose observation (after it) is ``obs``.
-
-    Only what the observation reveals may be shown: a signal to a partner is hidden from the opponents.
-    An action is shown when its text appears in the observation (a card on the table, a bid in a public
-    auction); when it produced messages the player hears, the messages say it instead.
-    """
-    return not speaks and json.dumps(text) in json.dumps(obs)
-
-
-def _what_to_type(legal: list[str], hand: list[str]) -> str:
-    cards = {c.lower() for c in hand}
-    playable = [a.lower() in cards for a in legal]
-    if all(playable):
-        return "a card"
-    return "a card or an action" if any(playable) else "an action"
-
-
-def _message_text(message: Any, obs: dict[str, Any], me: int | None) -> str:
-    """A table message (talk, signals) in words; the games' message shapes vary, so be lenient."""
-    if isinstance(message, dict):
-        seat = message.get("sender", message.get("seat", message.get("from")))
-        text = message.get("text") or message.get("message") or json.dumps(message)
-        if not isinstance(seat, int):
-            return str(text)
-        to = message.get("to")
-        heard = f" to {', '.join(seat_label(t, obs, me) for t in to)}" if isinstance(to, list) and to else ""
-        return f"{_cap(seat_label(seat, obs, me))}{heard}: {text}"
-    if isinstance(message, (list, tuple)) and len(message) == 2 and isinstance(message[0], int):
-        return f"{seat_label(message[0], obs, me)}: {message[1]}"
-    return str(message)
-
-
-def _final_summary(session: PlaySession) -> None:
-    state = session.state
-    if not isinstance(state, Match):
-        return  # a single deal was summed up when it ended
-    obs = state.observation(session.me)
-    out.rule("end of the match", style="yellow")
-    table = Table(title=f"match: {state.policy.describe()}")
-    table.add_column("deal")
-    for i in range(len(obs["sides"])):
-        table.add_column(f"points {side_label(i, obs, session.me)}")
-    table.add_column("match score")
-    for number, points, score in session.deal_scores:
-        table.add_row(str(number), *map(str, points), " – ".join(_num(v) for v in score))
-    out.print(table)
-    announce_result(state, obs, session.me, "the match")
-
-
 @app.command()
 def play(
     game_name: GameArg,
@@ -594,26 +204,54 @@ def play(
             seed = random.SystemRandom().randrange(1_000_000)  # short enough to type back with --seed
         state = game.match(seed=seed) if match else game.deal(seed=seed)
         bots = make_bots(bot, seed, [s for s in range(game.players) if s != seat], game)
-    out.print(
-        f"[bold]{escape(game.title)}[/], {game.players} players, seed {seed}"
-        f"{' · match: ' + escape(game.match_policy().describe()) if match else ''}. "
-        f"You are seat {seat}. Type [bold]help[/] for the commands."
-    )
-    session = PlaySession(game, state, seat, bots)
-    with _clear_errors():
-        try:
-            finished = session.run()
-        except TrionfiError:
-            if save_to is not None:  # the record of a failed game is what a bug report needs
-                _save(state, save_to)
-            raise
-    if finished:
-        _final_summary(session)
-    else:
-        out.print(f"Game stopped. (The same deal again: --seed {seed}.)")
-    if save_to is not None:  # also when the player stopped early
+    number = 1
+    while True:
+        out.print(
+            f"[bold]{escape(game.title)}[/], {game.players} players, seed {seed}"
+            f"{' · match: ' + escape(game.match_policy().describe()) if match else ''}. "
+            f"You are seat {seat}. Type [bold]help[/] for the commands."
+        )
+        session = PlaySession(game, state, seat, bots, help_text=_game_help(game))
+        target = save_to if save_to is None or number == 1 else save_to.with_stem(f"{save_to.stem}-{number}")
         with _clear_errors():
-            _save(state, save_to)
+            try:
+                finished = session.run()
+            except TrionfiError:
+                if target is not None:  # the record of a failed game is what a bug report needs
+                    _save(session.state, target)
+                raise
+        if finished:
+            session.final_summary()
+        else:
+            out.print(f"Game stopped. (The same {'match' if match else 'deal'} again: --seed {seed}.)")
+        if target is not None:  # also when the player stopped early
+            with _clear_errors():
+                _save(session.state, target)
+        if not finished or not _another(match):
+            return
+        number += 1
+        seed += 1
+        state = game.match(seed=seed) if match else game.deal(seed=seed)
+        bots = make_bots(bot, seed, [s for s in range(game.players) if s != seat], game)
+
+
+def _another(match: bool) -> bool:
+    """Whether the player wants another deal (or match); no when the input has ended."""
+    try:
+        answer = out.input(escape(f"Play another {'match' if match else 'deal'}? [y/N] "))
+    except (EOFError, KeyboardInterrupt):
+        out.print()
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _game_help(game: Game) -> str:
+    """The game's own help (its card codes, ranks, points and action words), when the game texts provide it."""
+    try:
+        from .texts import game_help  # type: ignore[attr-defined]
+    except ImportError:
+        return ""
+    return game_help(game)
 
 
 def _save(state: Any, path: Path) -> None:
@@ -732,19 +370,19 @@ def replay(
     with _clear_errors():
         record = _read_record(file)
         state = initial_state(record)
-        game = _deal_of(state).game
+        game = deal_of(state).game
         if seat is not None:
             _check_seat(seat, game)
     if step is None:
         step = sys.stdin.isatty()
-    view = 0 if seat is None else seat
     options = ", ".join(f"{k}={v}" for k, v in record["options"].items()) or "default options"
     count = f", {len(record['actions'])} actions" if seat is None else f", watched from seat {seat}"
     out.print(
         f"[bold]{escape(game.title)}[/] {record.get('kind', 'deal')} ({escape(options)}), seed {record['seed']}{count}"
     )
-    viewer = Replayer(game, state, seat, view)
+    viewer = Replayer(game, state, seat)
     viewer.show_hands()
+    viewer.start()
     for number, action in enumerate(record["actions"], start=1):
         shown = viewer.apply(action)
         if step and shown and number < len(record["actions"]):
@@ -754,78 +392,6 @@ def replay(
                 break
             if answer.strip().lower() in QUIT_WORDS:
                 break
-    if isinstance(state, Match) and state.is_terminal():
-        out.rule("end of the match", style="yellow")
-        announce_result(state, state.observation(view), seat, "the match")
-
-
-class Replayer:
-    """Applies a record's actions one by one and shows the table after each trick."""
-
-    def __init__(self, game: Game, state: Any, me: int | None, view: int) -> None:
-        self.game, self.state, self.me, self.view = game, state, me, view
-        self.deal = _deal_of(state)
-        self.tricks_seen = 0
-        self.messages_seen = 0
-        self.shown = 0
-
-    def show_hands(self) -> None:
-        obs = self.state.observation(self.view)
-        if self.me is None:
-            for s in range(self.game.players):
-                out.print(f"Seat {s} holds: {escape(' '.join(self.state.hand(s)))}")
-        else:
-            out.print(f"Your hand: {escape(' '.join(obs['hand']))}")
-        out.print(
-            _cap(_trump_text(self.game, obs))
-            + (f" · turned-up card {escape(str(obs['indicator']))}" if obs.get("indicator") else "")
-        )
-
-    def _show_standing(self, deal: Any, obs: dict[str, Any]) -> None:
-        """After a trick: the card points so far, the stock and the hands being watched."""
-        figures = " · ".join(f"{side_label(i, obs, self.me)} {p}" for i, p in enumerate(obs.get("points", [])))
-        stock = f" · stock {obs['stock']}" if "stock" in obs else ""
-        out.print(f"     [dim]card points: {escape(figures)}{stock}[/]")
-        seats = range(self.game.players) if self.me is None else [self.me]
-        hands = " · ".join(f"{seat_label(s, obs, self.me)}: {' '.join(deal.hand(s))}" for s in seats)
-        out.print(f"     [dim]hands: {escape(hands)}[/]")
-
-    def apply(self, action: str) -> bool:
-        """Apply one action and show what the watcher may see of it; False when nothing could be shown."""
-        seat = self.state.current_player
-        obs = self.state.observation(self.view)
-        self.state.apply(action)
-        deal = self.deal
-        action = str(deal.history[-1])  # the canonical text, whatever case the record used
-        dobs = deal.observation(self.view)
-        messages = dobs.get("messages") or []
-        # Watching from a seat shows only what that seat saw; without --seat the whole record is shown.
-        shown = len(messages) > self.messages_seen
-        if self.me is None or seat == self.me or shows_action(action, dobs, shown):
-            self.shown += 1  # numbered as seen, so hidden actions leave no gaps
-            out.print(f"{self.shown:>3}. {_cap(seat_label(seat, obs, self.me))}: [bold]{escape(action)}[/]")
-            shown = True
-        for message in messages[self.messages_seen :]:
-            out.print(f"     [magenta]» {escape(_message_text(message, dobs, self.me))}[/]")
-        self.messages_seen = len(messages)
-        for i, trick in enumerate(dobs["tricks"][self.tricks_seen :], start=self.tricks_seen + 1):
-            announce_trick(trick, i, dobs, self.me)
-            if not deal.is_terminal():
-                self._show_standing(deal, dobs)
-        self.tricks_seen = len(dobs["tricks"])
-        if deal.is_terminal():
-            out.rule("end of the deal", style="yellow")
-            announce_result(deal, dobs, self.me, "the deal")
-            if isinstance(self.state, Match):
-                m = self.state.observation(self.view)["match"]
-                score = " · ".join(f"{side_label(i, dobs, self.me)} {_num(v)}" for i, v in enumerate(m["score"]))
-                out.print(f"Match score after deal {len(self.state.finished)}: {score}")
-            self.deal = _deal_of(self.state)
-            self.tricks_seen = 0
-            self.messages_seen = 0
-            if not self.state.is_terminal():
-                self.show_hands()
-        return shown
 
 
 # --- comanda (Trionfetti's spoken ranking) ---------------------------------------------------------------------

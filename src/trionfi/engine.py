@@ -54,6 +54,14 @@ class Trick(NamedTuple):
     points: int
 
 
+class Audience(NamedTuple):
+    """Who sees an action as it is (``seats``); the other seats and spectators see ``public``, a phrase in the
+    third person ("discards a card"), or nothing at all when it is None."""
+
+    seats: frozenset[int]
+    public: str | None = None
+
+
 class Game:
     """Static facts of a game with its options. Build with :func:`trionfi.load`."""
 
@@ -124,6 +132,17 @@ class Game:
                 raise
             raise NotImplementedError(f"{self.name} has no state sampler yet") from None
         return module.sample_state(self, observation, rng)
+
+    def audience(self, action: Any, seat: int) -> Audience | None:
+        """Who sees ``action``, just taken by ``seat``, as it is; None: every seat and spectator (most actions are
+        public). Games with private actions (a signal to a partner, a hidden discard) say so here; everything the
+        action causes reaches each seat through its observation (see :mod:`trionfi.events`)."""
+        return None
+
+    def card_strength(self, observation: dict[str, Any]) -> dict[Card, int]:
+        """Each card's strength within its suit (higher beats lower) as the seat with ``observation`` knows it:
+        the order a hand is sorted in. Games whose order is set during a deal (a comanda, a trump) override it."""
+        return getattr(self, "strength", None) or {}
 
     def rules_summary(self) -> str:
         return (self.__doc__ or self.title).strip()
@@ -218,6 +237,13 @@ class State:
 
     def clone(self) -> State:
         raise NotImplementedError
+
+    def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """What ``seat`` (None: a spectator) has seen happen so far, as events (see :mod:`trionfi.events`),
+        from index ``since`` of its log. Built by replaying the deal: to follow a table, use an EventLog."""
+        from .events import EventLog
+
+        return EventLog(self).events(seat, since)
 
     # --- helpers for the games ---------------------------------------------------------------------
     def _legal(self) -> list[Any]:

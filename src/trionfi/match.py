@@ -168,6 +168,12 @@ class Match:
         }
         return obs
 
+    def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """What ``seat`` (None: a spectator) has seen happen in the match so far (see :mod:`trionfi.events`)."""
+        from .events import EventLog
+
+        return EventLog(self).events(seat, since)
+
     def to_record(self) -> dict[str, Any]:
         return {
             "format": "trionfi",

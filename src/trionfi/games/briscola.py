@@ -25,7 +25,7 @@ import random
 from typing import Any, ClassVar
 
 from ..cards import BOSNIAN_32, FRENCH_40, ITALIAN_40, Card, Deck
-from ..engine import PLAY, Action, Game, TrickState, side_results
+from ..engine import PLAY, Action, Audience, Game, TrickState, side_results
 from ..errors import OptionError, shown
 from ..options import Option, whole_number
 from ..ranking import BOSNIAN, BRISCOLA, BRISCOLA_FRENCH, BRISCOLA_SOUTHERN, RankTable
@@ -272,6 +272,12 @@ class Briscola(Game):
     def _default(self, name: str) -> Any:
         return next(opt.default for opt in self.OPTIONS if opt.name == name)
 
+    def audience(self, action: Any, seat: int) -> Audience | None:
+        # A signal is a private sign between partners: the opponents do not even see it given.
+        if getattr(action, "kind", None) == "signal":
+            return Audience(frozenset(self.sides[self.side_of[seat]]))
+        return None
+
     def match_policy(self) -> Any:
         from ..match import BestOf, Target
 
@@ -452,7 +458,7 @@ class BriscolaState(TrickState):
         obs = self._base_observation(seat)
         obs["variant"] = g.variant
         obs["deck"] = g.deck.name
-        obs["suit_names"] = {c.suit: g.deck.suit_name(c.suit) for c in g.deck}
+        obs["suit_names"] = g.deck.suit_names()
         # In Briscola a 31 counting one's own points is the skill: a user interface should not show them.
         obs["show_points"] = g.variant != "a31"
         obs["stock"] = len(self.stock)

@@ -388,7 +388,7 @@ class TrijumfState(TrickState):
         g: Trijumf = self.game  # type: ignore[assignment]
         obs = self._base_observation(seat)
         obs["deck"] = g.deck.name
-        obs["suit_names"] = {c.suit: g.deck.suit_name(c.suit) for c in g.deck}
+        obs["suit_names"] = g.deck.suit_names()
         obs["show_points"] = False  # counting is the skill a claim tests
         obs["cut"] = self.cut
         obs["cutter"] = (self.dealer - 1) % g.players
@@ -427,7 +427,8 @@ class TrijumfState(TrickState):
             else:
                 notes["Trumps"] = "none yet: the first pair declared names them from the second trick"
         notes["Declarations"] = [f"seat {d.seat} {pair_text(d.suit)} ({d.value})" for d in self.declarations]
-        notes["Totals of earlier deals"] = " v ".join(map(str, self.carried))
+        if any(self.carried):  # only a match has earlier deals
+            notes["Totals of earlier deals"] = " v ".join(map(str, self.carried))
         if self.claim:
             seat, right, total = self.claim
             notes["Claim"] = f"seat {seat} claimed {total}: {'right' if right else 'wrong'}"

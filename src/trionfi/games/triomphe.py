@@ -81,7 +81,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..cards import FRENCH_52, Card, CardError, card
-from ..engine import PLAY, Action, Game, Trick, TrickState, side_results
+from ..engine import PLAY, Action, Audience, Game, Trick, TrickState, side_results
 from ..errors import OptionError, shown
 from ..match import Match
 from ..options import Option, whole_number
@@ -308,6 +308,18 @@ class Triomphe(Game):
 
     def match_policy(self) -> FirstTo:
         return FirstTo(self.target, self.strasbourg)
+
+    def card_strength(self, observation: dict[str, Any]) -> dict[Card, int]:
+        trump = observation.get("trump")
+        if self.strasbourg:  # the order depends on the trump suit
+            return self.tables.strength[trump] if trump else STRASBOURG.strengths(FRENCH_52)
+        return self.strength
+
+    def audience(self, action: Any, seat: int) -> Audience | None:
+        # The robber's discard goes face down: the others only see that a card went.
+        if getattr(action, "kind", None) == "discard":
+            return Audience(frozenset({seat}), "discards a card face down")
+        return None
 
 
 @dataclass(frozen=True)
@@ -869,15 +881,14 @@ class TriompheState(TrickState):
         table: dict[str, Any] = {}
         if g.strasbourg:
             table["top trumps"] = "Ah Kd Qs Jc, above the trump suit"
-        table["turn-up"] = str(self.stock_cards[0])
+        if self.robber is None:  # once robbed, the robbing line says where it went
+            table["turn-up"] = str(self.stock_cards[0])
         table["robbing"] = self._robbing_text()
         later = [str(c) for c in self.stock_cards[1 : self.turned]]
         if later:
             table["turned from the stock"] = later
         if seat == self.robber and self.discards:
             table["your discards"] = [str(c) for c in self.discards]
-        if not g.strasbourg:
-            table["tricks"] = self._per_side(self.tricks_won)
         if self.offer is not None:
             answer = {None: "waiting for the answer", "accept": "accepted", "refuse": "refused"}[
                 None if self.offer_answer is None else str(self.offer_answer)

@@ -65,9 +65,9 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import ITALIAN_52, ITALIAN_52_RANKS, ITALIAN_SUITS, Card
+from ..cards import ITALIAN_52, ITALIAN_52_RANKS, ITALIAN_SUITS, Card, card
 from ..comanda import Ranking, parse_comanda
-from ..engine import END, PLAY, Action, Game, TrickState
+from ..engine import END, PLAY, Action, Audience, Game, TrickState
 from ..errors import ComandaError, IllegalAction, OptionError, shown
 from ..match import Match
 from ..options import Option, whole_number
@@ -397,6 +397,17 @@ class Trionfetti(Game):
 
     def match_policy(self) -> GamesPolicy:
         return GamesPolicy(self.target, self.games_to_win)
+
+    def card_strength(self, observation: dict[str, Any]) -> dict[Card, int]:
+        # The comanda in force sets the order: its tiers, lowest first.
+        tiers = observation.get("ranking") or []
+        return {card(c): i for i, tier in enumerate(tiers) for c in tier}
+
+    def audience(self, action: Any, seat: int) -> Audience | None:
+        # A signal is a gesture to the partner, unseen by the opponents.
+        if getattr(action, "kind", None) == "signal":
+            return Audience(frozenset({seat, self.partner[seat]}))
+        return None
 
     def smazzata(
         self, seed: int, dealer: int, start: Sequence[int], deck: Sequence[str] | None = None

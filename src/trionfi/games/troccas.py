@@ -81,7 +81,7 @@ import random
 from typing import Any, ClassVar
 
 from ..cards import TAROT_78, Card, card
-from ..engine import PLAY, Action, Game, Trick, TrickState
+from ..engine import PLAY, Action, Audience, Game, Trick, TrickState
 from ..errors import CardError, IllegalAction, OptionError
 from ..options import Option
 from . import troccas_talk as talk
@@ -219,6 +219,15 @@ class Troccas(Game):
     def match(self, seed: int | None = None) -> TroccasMatch:
         """A session: the draw for partners and the first dealer, then ``deals_per_session`` deals."""
         return TroccasMatch(self, seed)
+
+    def card_strength(self, observation: dict[str, Any]) -> dict[Card, int]:
+        return STRENGTH
+
+    def audience(self, action: Any, seat: int) -> Audience | None:
+        # The dealer's discard is face down: the others see only that a card went.
+        if getattr(action, "kind", None) == "discard":
+            return Audience(frozenset({seat}), "discards a card face down")
+        return None
 
     def match_policy(self) -> Any:
         from ..match import Fixed

@@ -1,0 +1,475 @@
+"""The game at the terminal: the table drawn from the player's observation, what happens told from the player's
+event log (:mod:`trionfi.events`), and a prompt with line editing, history and completion.
+
+The terminal holds no rule: what may be typed is the engine's ``legal_actions``, what is shown is the seat's
+observation and events, worded by :mod:`trionfi.view`.
+"""
+
+from __future__ import annotations
+
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from .agents import Agent
+from .engine import Game
+from .errors import TrionfiError
+from .events import EventLog
+from .match import Match
+from .view import (
+    cap,
+    deal_result,
+    event_sentence,
+    hand_groups,
+    mark_draws,
+    match_line,
+    personal,
+    seat_label,
+    side_label,
+    sorted_hand,
+    trick_sentence,
+    trick_text,
+    trump_text,
+    winner_line,
+)
+
+out = Console(highlight=False)
+QUIT_WORDS = ("quit", "exit", "q")
+COMMANDS = ("help", "hand", "last", "quit")
+THINKING_AFTER = 0.4  # seconds a bot may think before the player is told it is thinking
+
+HELP_TEXT = """\
+Type a card code to play it (any letter case): rank then suit, e.g. {examples}.
+Other allowed actions are listed under "Other actions"; type them as shown (Tab completes).
+  hand  show the table and your hand again
+  last  show the last completed trick
+  help  this help
+  quit  stop the game (with --save, the record is written)"""
+
+
+def deal_of(state: Any) -> Any:
+    """The deal in progress: a match's current deal, or the state itself."""
+    return state.state if isinstance(state, Match) else state
+
+
+# --- the table ---------------------------------------------------------------------------------------------------
+def render_table(game: Game, obs: dict[str, Any], me: int | None) -> None:
+    """The table as ``obs``'s seat sees it: one line per fact, then the trick and the hand."""
+    header = []
+    if "match" in obs:
+        header.append(f"deal {obs['match']['deal']}")
+    phase = obs.get("phase")
+    if phase == "play":
+        header.append(f"trick {len(obs.get('tricks', [])) + 1}")
+    elif phase not in (None, "end"):
+        header.append(str(phase))
+    out.print()
+    out.rule(f"[bold]{escape(game.title)}[/]" + "".join(f" · {escape(h)}" for h in header), style="cyan")
+    line = [trump_text(obs)]
+    if obs.get("indicator"):
+        holder = obs.get("indicator_holder")
+        where = "" if holder is None else f", in the hand of {seat_label(holder, obs, me)}"
+        line.append(f"turned-up card [bold]{escape(str(obs['indicator']))}[/]{escape(where)}")
+    if obs.get("stock") is not None:
+        stock = obs["stock"]
+        line.append(f"stock: {stock} card{'s' if stock != 1 else ''}" if stock else "stock: empty")
+    if obs.get("stock_top"):
+        line.append(f"top of the stock: {escape(obs['stock_top'])}")
+    out.print(" · ".join(line))
+    if obs.get("show_points", True) and obs.get("points") and (phase == "play" or any(obs["points"])):
+        scores = [f"{side_label(i, obs, me)} {p}" for i, p in enumerate(obs["points"])]
+        out.print(f"{escape(obs.get('points_label') or 'Card points')}: " + escape(" · ".join(scores)))
+    elif not obs.get("show_points", True) and me is not None:
+        out.print("[dim]Card points are not shown in this variant: counting them is up to you.[/]")
+    if "match" in obs:
+        out.print(escape(match_line(obs["match"]["score"], obs, me)))
+    _render_others(obs, me)
+    _render_contract(obs, me)
+    _render_table_notes(obs)
+    if phase in (None, "play"):
+        trick = obs.get("trick", [])
+        out.print("Trick: " + (escape(trick_text(trick, obs, me)) if trick else "[dim]empty, waiting for the lead[/]"))
+    if me is not None:
+        legal = obs.get("legal_actions", [])
+        out.print(f"Your hand: {hand_text(game, obs, legal)}")
+        hand = {c.lower() for c in obs["hand"]}
+        extra = [a for a in legal if a.lower() not in hand]
+        if extra:
+            out.print("Other actions: " + ", ".join(f"[bold green]{escape(a)}[/]" for a in extra))
+
+
+def hand_text(game: Game, obs: dict[str, Any], legal: list[str]) -> str:
+    """The hand by suit, trumps last and marked; playable cards bold green, the others dim in brackets (readable
+    without colour). A card is playable when an action is the card or ends with it (``discard 7c``)."""
+    playable = {a.lower() for a in legal} | {a.split()[-1].lower() for a in legal if " " in a}
+    trump = obs.get("trump")
+    groups = []
+    for suit, cards in hand_groups(game, obs):
+        parts = []
+        for c in cards:
+            if not legal or c.lower() in playable:
+                parts.append(f"[bold green]{escape(c)}[/]" if legal else escape(c))
+            else:
+                parts.append(f"[dim]({escape(c)})[/]")
+        text = " ".join(parts)
+        groups.append(f"[yellow]trumps:[/] {text}" if suit == trump else text)
+    return "  │  ".join(groups) if groups else "[dim](empty)[/]"
+
+
+def _render_table_notes(obs: dict[str, Any]) -> None:
+    """A game's own public facts (the cut chosen, declarations, running totals...): ``obs["table"]`` maps a
+    label to a short value, shown as it is, so a new game needs no change here."""
+    me = obs.get("seat")
+    for label, value in obs.get("table", {}).items():
+        if value in (None, "", [], {}):
+            continue
+        text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        out.print(f"{escape(cap(str(label)))}: {escape(personal(text, me))}")
+
+
+def _render_contract(obs: dict[str, Any], me: int | None) -> None:
+    """Games with an auction (Briscola Chiamata): the bids so far, the called card and the partner if known."""
+    if "auction" not in obs:
+        return
+    bids = ", ".join(f"{seat_label(s, obs, me)} {b}" for s, b in obs["auction"])
+    out.print("Auction: " + (escape(bids) if bids else "[dim]no bid yet[/]"))
+    if obs.get("called"):
+        caller = seat_label(obs["caller"], obs, me)
+        partner = obs.get("partner")
+        known = "not known yet" if partner is None else seat_label(partner, obs, me)
+        if partner == obs["caller"]:
+            known = f"{caller} (the called card is in the caller's own hand)"
+        target = f", needs {obs['target']} card points" if obs.get("target") else ""
+        out.print(
+            f"Called card: [bold]{escape(obs['called'])}[/] by {escape(caller)}{target}; partner: {escape(known)}"
+        )
+
+
+def _render_others(obs: dict[str, Any], me: int | None) -> None:
+    """Cards of other seats this seat may see (open hands, a known turned-up card) and the hand sizes."""
+    for seat, cards in sorted(obs.get("open_hands", {}).items(), key=lambda kv: int(kv[0])):
+        out.print(f"{escape(cap(seat_label(int(seat), obs, me)))} holds: {escape(' '.join(cards))}")
+    for seat, cards in sorted((obs.get("views") or {}).items(), key=lambda kv: int(kv[0])):
+        out.print(f"When you looked, {escape(seat_label(int(seat), obs, me))} held: {escape(' '.join(cards))}")
+    for seat, cards in sorted(obs.get("known_cards", {}).items(), key=lambda kv: int(kv[0])):
+        out.print(f"{escape(cap(seat_label(int(seat), obs, me)))} is known to hold: {escape(' '.join(cards))}")
+    sizes = obs.get("hand_sizes")
+    if sizes and len(sizes) > 2 and any(sizes):
+        out.print("Cards in hand: " + ", ".join(f"{seat_label(s, obs, me)} {n}" for s, n in enumerate(sizes)))
+
+
+# --- telling what happens ----------------------------------------------------------------------------------------
+STYLES = {"trick": "bold yellow", "message": "magenta", "deal": "bold", "trump": "cyan", "reveal": "cyan"}
+
+
+def print_events(
+    events: list[dict[str, Any]], obs: dict[str, Any], me: int | None, numbers: list[int] | None = None
+) -> None:
+    """Tell ``events`` (one viewer's, in order) as sentences; the end of a deal is told by the caller. With
+    ``numbers`` (a one-item counter), actions are numbered as they are seen (a replay)."""
+    show = obs.get("show_points", True)
+    named: set[str] = set()  # the cards the last action named: "rob 2d" needs no "you receive 2d"
+    for e in mark_draws(events, obs):
+        if e["type"] in ("end", "match_end"):
+            continue
+        if e["type"] == "action":
+            named = set(str(e.get("action", "")).split())
+        elif e["type"] == "receive" and set(e.get("cards") or ()) <= named and e.get("cards"):
+            continue
+        text = event_sentence(e, obs, me, show)
+        if text is None:
+            continue
+        style = STYLES.get(e["type"])
+        if e["type"] == "action" and e.get("seat") == me:
+            style = "green"
+        if e["type"] == "message":
+            text = f"» {text}"
+        line = f"[{style}]{escape(text)}[/]" if style else escape(text)
+        if numbers is not None:
+            if e["type"] == "action":
+                numbers[0] += 1
+                line = f"{numbers[0]:>3}. {line}"
+            else:
+                line = f"     {line}"
+        out.print(line, soft_wrap=True)
+
+
+class Prompt:
+    """Reads a line: with editing, history and Tab completion at a terminal, plain ``input`` otherwise."""
+
+    def __init__(self) -> None:
+        self._session: Any = None
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            try:
+                from prompt_toolkit import PromptSession
+                from prompt_toolkit.history import InMemoryHistory
+
+                self._session = PromptSession(history=InMemoryHistory())
+            except Exception:  # no usable terminal after all: plain input still works
+                self._session = None
+
+    def ask(self, text: str, words: list[str]) -> str:
+        if self._session is None:
+            return out.input(f"[bold cyan]{escape(text)}[/] ")
+        from prompt_toolkit.completion import WordCompleter
+
+        completer = WordCompleter(words, ignore_case=True, sentence=True)
+        return self._session.prompt(f"{text} ", completer=completer)
+
+
+# --- one game ----------------------------------------------------------------------------------------------------
+class PlaySession:
+    """One interactive game: the human at ``me``, bots elsewhere; the table and events through ``out``."""
+
+    def __init__(self, game: Game, state: Any, me: int, bots: dict[int, Agent], help_text: str = "") -> None:
+        self.game = game
+        self.log = EventLog(state)
+        self.state = self.log.state
+        self.me = me
+        self.bots = bots
+        self.help_text = help_text
+        self.seen = 0
+        self.deals_done = 0
+        self.deal_scores: list[tuple[int, list[Any], list[float]]] = []  # (deal, points, match score after)
+        self.prompt = Prompt()
+
+    def obs(self) -> dict[str, Any]:
+        return self.state.observation(self.me)
+
+    def run(self) -> bool:
+        """Play to the end; False when the player quits (or input ends) first."""
+        self._tell()
+        while not self.state.is_terminal():
+            seat = self.state.current_player
+            if seat == self.me:
+                if not self._human_turn():
+                    return False
+                continue
+            action = self._bot_choice(seat)
+            try:
+                self.log.apply(action)
+            except TrionfiError as e:  # a bot's bug: say which bot, not a traceback
+                raise TrionfiError(f"the bot at seat {seat} chose {action!r}, which the game refused: {e}") from None
+            self._tell()
+        return True
+
+    def _bot_choice(self, seat: int) -> str:
+        bot, obs = self.bots[seat], self.state.observation(seat)
+        if not out.is_terminal:
+            return bot.choose(obs)
+        with ThreadPoolExecutor(1) as pool:  # a moment's thought goes unannounced, a longer one is shown
+            future = pool.submit(bot.choose, obs)
+            try:
+                return future.result(timeout=THINKING_AFTER)
+            except FutureTimeout:
+                with out.status(f"{cap(seat_label(seat, obs, self.me))} is thinking…"):
+                    return future.result()
+
+    def _human_turn(self) -> bool:
+        self._show_table()
+        while True:
+            legal = [str(a) for a in self.state.legal_actions()]
+            try:
+                text = self.prompt.ask("your move>", [*legal, *COMMANDS]).strip()
+            except (EOFError, KeyboardInterrupt):
+                out.print()
+                return False
+            if not text:
+                continue
+            # A legal action wins over a command word, so a game may name an action "last" or "hand".
+            word = text.lower()
+            if word not in {a.lower() for a in legal}:
+                if word in QUIT_WORDS:
+                    return False
+                if word == "help":
+                    self._show_help()
+                    continue
+                if word in ("hand", "table"):
+                    self._show_table()
+                    continue
+                if word == "last":
+                    self._show_last()
+                    continue
+            if word == "claim" and not self._confirm_claim():
+                continue
+            try:
+                self.log.apply(text, seat=self.me)
+            except TrionfiError as e:
+                out.print(f"[red]{escape(personal(str(e), self.me))}[/]", soft_wrap=True)
+                continue
+            self._tell()
+            return True
+
+    def _confirm_claim(self) -> bool:
+        obs = self.obs()
+        target = obs.get("claim_target") or (obs.get("match") or {}).get("target")
+        short = f"short of {target}" if target else "short of the target"
+        what = "the match" if isinstance(self.state, Match) else "the deal"
+        try:
+            answer = self.prompt.ask(
+                f"A claim ends the deal now, and if your side is {short} it loses {what}. Claim? [y/N]", ["y", "n"]
+            )
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return answer.strip().lower() in ("y", "yes")
+
+    def _tell(self) -> None:
+        """Tell every event the player has not seen yet, and sum up each deal and the match as they end."""
+        events = self.log.events(self.me, self.seen)
+        self.seen += len(events)
+        chunk: list[dict[str, Any]] = []
+        for e in events:
+            if e["type"] not in ("end", "match_end"):
+                chunk.append(e)
+                continue
+            print_events(chunk, self._deal_obs(), self.me)
+            chunk = []
+            if e["type"] == "end":
+                self._deal_over(e)
+        print_events(chunk, self.obs(), self.me)
+
+    def _deal_obs(self) -> dict[str, Any]:
+        """The observation of the deal the events so far belong to (a match may have dealt again already)."""
+        if isinstance(self.state, Match) and self.deals_done < len(self.state.finished):
+            return self.state.finished[self.deals_done].observation(self.me)
+        return deal_of(self.state).observation(self.me)
+
+    def _deal_over(self, end: dict[str, Any]) -> None:
+        obs = self._deal_obs()
+        out.rule("end of the deal", style="yellow")
+        for line in deal_result(obs, end, self.me):
+            out.print(escape(line), soft_wrap=True)
+        self.deals_done += 1
+        if "match_score" in end:
+            self.deal_scores.append((self.deals_done, list(end["points"]), list(end["match_score"])))
+            out.print(escape(match_line(end["match_score"], obs, self.me, after=self.deals_done)))
+
+    def _show_table(self) -> None:
+        obs = self.obs()
+        render_table(self.game, obs, self.me)
+        in_hand = sorted_hand(self.game, obs)
+        legal = sorted(obs["legal_actions"], key=lambda a: in_hand.index(a) if a in in_hand else len(in_hand))
+        what = _what_to_type(legal, obs["hand"])
+        shown = ", ".join(legal[:8]) + (", …" if len(legal) > 8 else "")
+        out.print(f"[bold]Your turn[/] — type {what} ({escape(shown)}), or help")
+
+    def _show_help(self) -> None:
+        examples = ", ".join(list(dict.fromkeys(str(c) for c in self.game.deck))[::7][:4])
+        out.print(escape(HELP_TEXT.format(examples=examples)))
+        if self.help_text:
+            out.print()
+            out.print(escape(self.help_text), soft_wrap=True)
+
+    def _show_last(self) -> None:
+        obs = deal_of(self.state).observation(self.me)
+        if not obs["tricks"]:
+            out.print("No trick has been completed yet in this deal.")
+            return
+        last = {**obs["tricks"][-1], "number": len(obs["tricks"])}
+        out.print(escape(trick_sentence(last, obs, self.me, obs.get("show_points", True))))
+
+    def final_summary(self) -> None:
+        """The match table and its winner (a single deal was summed up when it ended)."""
+        state = self.state
+        if not isinstance(state, Match):
+            return
+        obs = state.observation(self.me)
+        out.rule("end of the match", style="yellow")
+        table = Table(title=f"match: {state.policy.describe()}")
+        table.add_column("deal")
+        for i in range(len(obs["sides"])):
+            table.add_column(f"points {side_label(i, obs, self.me)}")
+        table.add_column("match score")
+        for number, points, score in self.deal_scores:
+            table.add_row(str(number), *map(str, points), " – ".join(_num(v) for v in score))
+        out.print(table)
+        if (obs.get("match") or {}).get("decided_by_deal"):
+            out.print("The match was decided by a claim in its last deal.")
+        out.print(f"[bold]{escape(winner_line(obs, state.returns(), self.me, 'the match'))}[/]")
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _what_to_type(legal: list[str], hand: list[str]) -> str:
+    cards = {c.lower() for c in hand}
+    playable = [a.lower() in cards for a in legal]
+    if all(playable):
+        return "a card"
+    return "a card or an action" if any(playable) else "an action"
+
+
+# --- watching a record -------------------------------------------------------------------------------------------
+class Replayer:
+    """Applies a record's actions one by one and tells what the watcher saw: a seat's events, or (no seat)
+    every action with the public events."""
+
+    def __init__(self, game: Game, state: Any, me: int | None) -> None:
+        self.game, self.me = game, me
+        self.log = EventLog(state)
+        self.state = self.log.state
+        self.deals_done = 0
+        self.numbers = [0]
+
+    def show_hands(self) -> None:
+        obs = deal_of(self.state).observation(self.me if self.me is not None else 0)
+        if self.me is None:
+            for s in range(self.game.players):
+                out.print(f"Seat {s} holds: {escape(' '.join(self.state.hand(s)))}")
+        out.print(
+            escape(trump_text(obs))
+            + (f" · turned-up card {escape(str(obs['indicator']))}" if obs.get("indicator") else "")
+        )
+
+    def start(self) -> None:
+        self._print(self.log.events(self.me))
+
+    def apply(self, action: str) -> bool:
+        """Apply one action and tell what the watcher saw of it; False when nothing of it could be seen."""
+        deal = deal_of(self.state)
+        seat = deal.current_player
+        new = self.log.apply(action)[self.me]
+        if self.me is None:  # the whole record: private actions too, as they were
+            done = str(deal.history[-1])
+            full = {"type": "action", "seat": seat, "action": done}
+            new = [e for e in new if not (e["type"] == "action" and e.get("seat") == seat)]
+            if not any(e["type"] == "message" and e.get("sender") == seat for e in new):
+                new.insert(0, full)
+        self._print(new)
+        return any(e["type"] != "receive" for e in new)
+
+    def _print(self, events: list[dict[str, Any]]) -> None:
+        view = self.me
+        chunk: list[dict[str, Any]] = []
+        for e in events:
+            if e["type"] not in ("end", "match_end"):
+                chunk.append(e)
+                continue
+            obs = self._obs()
+            print_events(chunk, obs, view, self.numbers)
+            chunk = []
+            if e["type"] == "end":
+                out.rule("end of the deal", style="yellow")
+                for line in deal_result(obs, e, view):
+                    out.print(escape(line), soft_wrap=True)
+                if "match_score" in e:
+                    out.print(escape(match_line(e["match_score"], obs, view, after=self.deals_done + 1)))
+                self.deals_done += 1
+            else:
+                out.rule("end of the match", style="yellow")
+                out.print(f"[bold]{escape(winner_line(obs, e['returns'], view, 'the match'))}[/]")
+        print_events(chunk, self._obs(), view, self.numbers)
+
+    def _obs(self) -> dict[str, Any]:
+        seat = self.me if self.me is not None else 0
+        if isinstance(self.state, Match) and self.deals_done < len(self.state.finished):
+            obs = self.state.finished[self.deals_done].observation(seat)
+        else:
+            obs = deal_of(self.state).observation(seat)
+        return obs

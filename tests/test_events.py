@@ -1,0 +1,285 @@
+"""The per-seat event view (trionfi.events): every public action reaches every seat, nothing private reaches a
+seat that may not see it, and a spectator sees only what every seat agrees on."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import trionfi
+from trionfi.cards import CardError, card
+from trionfi.errors import TrionfiError
+from trionfi.events import EventLog, public_observation
+
+# Every game, and the variants whose hidden information differs (talk, open hands, discards, robbing).
+CONFIGS = [
+    ("briscola", {}),
+    ("briscola", {"players": 3}),
+    ("briscola", {"players": 4, "communication": "signals"}),
+    ("briscola", {"players": 4, "communication": "conversation", "show_partner_after_stock": True}),
+    ("briscola", {"variant": "scoperta"}),
+    ("briscola", {"variant": "a31"}),
+    ("briscola", {"players": 6, "variant": "schembil"}),
+    ("briscola", {"players": 4, "variant": "bosnian"}),
+    ("briscola-chiamata", {}),
+    ("trijumf", {"players": 2}),
+    ("trijumf", {}),
+    ("triomphe", {}),
+    ("triomphe", {"ruleset": "strasbourg", "players": 2}),
+    ("triomphe", {"partners_see_hands": True, "allow_concession_offer": True}),
+    ("trionfetti", {}),
+    ("troccas", {}),
+]
+IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for name, o in CONFIGS]
+
+
+def pick(legal, rng):
+    """A random legal action; a claim (which ends a deal at once) only when nothing else is allowed."""
+    return rng.choice([a for a in legal if a != "claim"] or legal)
+
+
+# Observation keys that list the pack (a Trionfetti ranking, suit names), not places where cards are.
+STATIC_KEYS = {"ranking", "suit_names", "options"}
+
+
+def cards_in(value, deck) -> set[str]:
+    """The card codes of ``deck`` named anywhere in ``value`` (texts are split into words)."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k not in STATIC_KEYS:
+                found |= cards_in(v, deck)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            found |= cards_in(v, deck)
+    elif isinstance(value, str):
+        for word in value.replace("(", " ").replace(")", " ").replace(",", " ").split():
+            try:
+                c = card(word)
+            except (CardError, ValueError):
+                continue
+            if c in deck:
+                found.add(str(c))
+    return found
+
+
+def play_logged(game, rng, deck=None, match=False, steps=None):
+    state = game.match(seed=rng.getrandbits(32)) if match else game.deal(seed=rng.getrandbits(32), deck=deck)
+    log = EventLog(state)
+    n = 0
+    while not state.is_terminal() and (steps is None or n < steps):
+        log.apply(pick(state.legal_actions(), rng))
+        n += 1
+    return state, log
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_every_action_reaches_the_seats_that_may_see_it(name, options):
+    game = trionfi.load(name, **options)
+    rng = random.Random(11)
+    viewers = [*range(game.players), None]
+    for _ in range(3):
+        state = game.deal(seed=rng.getrandbits(32))
+        log = EventLog(state)
+        while not state.is_terminal():
+            actor = state.current_player
+            action = pick(state.legal_actions(), rng)
+            new = log.apply(action)
+            done = state.history[-1]
+            audience = game.audience(done, actor)
+            for v in viewers:
+                json.dumps(new[v])
+                acts = [e for e in new[v] if e["type"] == "action"]
+                said = [e for e in new[v] if e["type"] == "message" and e["sender"] == actor]
+                if audience is None or v in audience.seats:
+                    # The action as it is, or (talk) what was said.
+                    assert acts == [{"type": "action", "seat": actor, "action": str(done)}] or (said and not acts), (
+                        v,
+                        done,
+                        new[v],
+                    )
+                else:
+                    assert all("action" not in e for e in acts), (v, done, new[v])
+                    assert not said, "a private action says nothing to those outside it"
+                    if audience.public is not None:
+                        assert acts == [{"type": "action", "seat": actor, "public": audience.public}]
+                    else:
+                        assert acts == []
+        for v in viewers:
+            assert log.events(v)[-1]["type"] == "end"
+            assert log.events(v)[0] == {"type": "deal", "deal": 1, "dealer": state.dealer}
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_events_name_only_cards_the_viewer_may_see(name, options):
+    """Every card an event names is in the viewer's observation just before or just after it (a spectator's:
+    the public observation), so the events never say more than the observation."""
+    game = trionfi.load(name, **options)
+    deck = {str(c) for c in game.deck}
+    rng = random.Random(5)
+    for _ in range(3):
+        state = game.deal(seed=rng.getrandbits(32))
+        log = EventLog(state)
+
+        def seen(v, state=state):
+            return cards_in(public_observation(state) if v is None else state.observation(v), deck)
+
+        viewers = [*range(game.players), None]
+        before = {v: seen(v) for v in viewers}
+        while not state.is_terminal():
+            new = log.apply(pick(state.legal_actions(), rng))
+            after = {v: seen(v) for v in viewers}
+            for v in viewers:
+                named = cards_in(new[v], deck)
+                assert named <= before[v] | after[v], (v, named - before[v] - after[v], new[v])
+            before = after
+
+
+def swapped(text: str, a: str, b: str) -> str:
+    words = []
+    for word in text.split(" "):
+        try:
+            c = str(card(word))
+        except (CardError, ValueError):
+            words.append(word)
+            continue
+        words.append(b if c == a else a if c == b else word)
+    return " ".join(words)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_swapping_cards_a_seat_never_sees_leaves_its_log_unchanged(name, options):
+    """Relabel two cards a seat never saw (in the deck and in every action naming them) and replay: that
+    seat's log must not change. A leak (a hidden discard or signal named to the others) would change it."""
+    game = trionfi.load(name, **options)
+    rng = random.Random(23)
+    all_cards = [str(c) for c in game.deck]
+    checked = 0
+    for attempt in range(40):
+        deck = all_cards[:]
+        rng.shuffle(deck)
+        steps = rng.randrange(5, 60)
+        state = game.deal(deck=deck)
+        actions = []
+        seat = attempt % game.players
+        views = [state.observation(seat)]
+        while not state.is_terminal() and len(actions) < steps:
+            action = pick(state.legal_actions(), rng)
+            state.apply(action)
+            actions.append(str(state.history[-1]))
+            views.append(state.observation(seat))
+        seen = cards_in(views, set(all_cards))
+        hidden = [c for c in all_cards if c not in seen]
+        if len(hidden) < 2:
+            continue
+        a, b = rng.sample(hidden, 2)
+        other_deck = [b if c == a else a if c == b else c for c in deck]
+        other = game.deal(deck=other_deck)
+        other_views = [other.observation(seat)]
+        try:
+            for action in actions:
+                other.apply(swapped(action, a, b))
+                other_views.append(other.observation(seat))
+        except TrionfiError:
+            continue  # the relabelling changed what is legal (e.g. following suit): not a test of the log
+        if other_views != views:
+            continue  # a truthful answer about hidden cards told the seat something: not a test either
+        assert other.events(seat) == state.events(seat), (a, b)
+        checked += 1
+    assert checked >= 5, "too few positions were checked"
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_the_spectator_sees_no_hand_and_only_public_cards(name, options):
+    game = trionfi.load(name, **options)
+    rng = random.Random(3)
+    deck = {str(c) for c in game.deck}
+    state = game.deal(seed=rng.getrandbits(32))
+    while not state.is_terminal():
+        public = public_observation(state)
+        assert public["seat"] is None and public["hand"] == [] and public["legal_actions"] == []
+        json.dumps(public)
+        # A card the spectator sees is seen by every seat that does not hold it.
+        shown = cards_in(public, deck)
+        for s in range(game.players):
+            unseen = shown - set(state.hand(s)) - cards_in(state.observation(s), deck)
+            assert not unseen, (unseen, s)
+        state.apply(pick(state.legal_actions(), rng))
+
+
+def test_a_scoperta_hand_is_public_and_a_signal_is_not():
+    state = trionfi.load("briscola", variant="scoperta").deal(seed=1)
+    public = public_observation(state)
+    assert public["open_hands"] == {"0": state.hand(0), "1": state.hand(1)}
+    opening = state.events(None)
+    assert {"type": "receive", "seat": 1, "count": 3, "cards": state.hand(1)} in opening
+
+    state = trionfi.load("briscola", players=4, communication="signals").deal(seed=1)
+    log = EventLog(state)
+    rng = random.Random(2)
+    while not any(str(a).startswith("signal") for a in state.legal_actions()):
+        log.apply(pick([a for a in state.legal_actions() if not str(a).startswith("signal")], rng))
+    seat = state.current_player
+    signal = next(a for a in state.legal_actions() if str(a).startswith("signal"))
+    new = log.apply(signal)
+    partner = (seat + 2) % 4
+    assert [e["kind"] for e in new[partner]] == ["signal"]
+    assert new[(seat + 1) % 4] == [] and new[(seat + 3) % 4] == [] and new[None] == []
+
+
+def test_a_hidden_discard_has_a_public_form():
+    game = trionfi.load("troccas")
+    rng = random.Random(4)
+    state = game.deal(seed=9)
+    log = EventLog(state)
+    while state.phase != "discard":
+        log.apply(pick(state.legal_actions(), rng))
+    dealer = state.current_player
+    discard = next(a for a in state.legal_actions() if str(a).startswith("discard"))
+    new = log.apply(discard)
+    assert new[dealer][0] == {"type": "action", "seat": dealer, "action": str(discard)}
+    for v in [s for s in range(4) if s != dealer] + [None]:
+        assert new[v][0] == {"type": "action", "seat": dealer, "public": "discards a card face down"}
+
+
+def test_a_log_rebuilt_from_the_record_is_the_same_and_since_pages_it():
+    game = trionfi.load("briscola", players=4, communication="conversation")
+    state, log = play_logged(game, random.Random(8), steps=25)
+    again = EventLog(state)
+    for v in [0, 1, 2, 3, None]:
+        assert again.events(v) == log.events(v) == state.events(v)
+        assert log.events(v, since=4) == log.events(v)[4:]
+        assert log.version(v) == len(log.events(v))
+    with pytest.raises(ValueError, match="viewer"):
+        log.events(7)
+    with pytest.raises(ValueError, match="since"):
+        log.events(0, since=-1)
+
+
+def test_an_illegal_action_changes_no_log():
+    state = trionfi.load("briscola").deal(seed=2)
+    log = EventLog(state)
+    before = {v: log.events(v) for v in (0, 1, None)}
+    with pytest.raises(trionfi.IllegalAction):
+        log.apply("Zz")
+    with pytest.raises(trionfi.IllegalAction):
+        log.apply(state.legal_actions()[0], seat=1)
+    assert {v: log.events(v) for v in (0, 1, None)} == before
+    assert state.history == []
+
+
+@pytest.mark.parametrize("name", trionfi.games())
+def test_a_match_logs_every_deal_and_its_end(name):
+    game = trionfi.load(name)
+    state, log = play_logged(game, random.Random(1), match=True, steps=4000)
+    if not state.is_terminal():
+        pytest.skip("a random match this long is rare; the deals so far were checked")
+    for v in [*range(game.players), None]:
+        events = log.events(v)
+        deals = [e for e in events if e["type"] == "deal"]
+        ends = [e for e in events if e["type"] == "end"]
+        assert [d["deal"] for d in deals] == list(range(1, len(deals) + 1))
+        assert len(ends) == len(deals) and all("match_score" in e for e in ends)
+        assert events[-1]["type"] == "match_end" and events[-1]["returns"] == state.returns()

@@ -1,0 +1,147 @@
+"""The game at the terminal, read as a player reads it: golden transcripts of one deal of every game, checked
+for "seat N" where "you" is meant, and the screens the terminal promises (sorted hands, the trump in words,
+the end of a deal in the game's own terms)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import trionfi
+from trionfi import cli
+
+GOLDEN = Path(__file__).parent / "golden"
+# One deal of every game, the player at seat 0 against random bots; regenerate with TRIONFI_GOLDEN=update.
+DEALS = [
+    ("briscola", {}, 5),
+    ("briscola", {"players": 4, "communication": "conversation"}, 2),
+    ("briscola-chiamata", {}, 3),
+    ("trijumf", {"players": 2}, 4),
+    ("triomphe", {}, 62),
+    ("trionfetti", {}, 3),
+    ("troccas", {}, 1),
+]
+
+
+def player_script(name: str, options: dict[str, Any], seed: int, seat: int = 0) -> tuple[list[str], Any]:
+    """What the player types to play a plain deal (the first legal action, but never a claim or idle talk),
+    found by playing the same seeded deal with the terminal's seeded bots."""
+    game = trionfi.load(name, **options)
+    state = game.deal(seed=seed)
+    bots = cli.make_bots("random", seed, [s for s in range(game.players) if s != seat], game)
+    typed: list[str] = []
+    while not state.is_terminal():
+        p = state.current_player
+        if p != seat:
+            state.apply(bots[p].choose(state.observation(p)))
+            continue
+        legal = [str(a) for a in state.legal_actions()]
+        quiet = [a for a in legal if a != "claim" and not a.startswith(("say", "signal", "ask", "order", "propose"))]
+        move = (quiet or legal)[0]
+        typed.append(move)
+        state.apply(move)
+    return typed, state
+
+
+def transcript(name: str, options: dict[str, Any], seed: int) -> str:
+    typed, _ = player_script(name, options, seed)
+    args = ["play", name, "--bots", "random", "--seed", str(seed)]
+    for k, v in options.items():
+        args += ["-o", f"{k}={v}"]
+    result = CliRunner().invoke(cli.app, args, input="\n".join(typed) + "\n", terminal_width=100)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def golden_name(name: str, options: dict[str, Any]) -> str:
+    return "-".join([name, *(f"{k}={v}" for k, v in options.items())]) + ".txt"
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), DEALS, ids=[golden_name(n, o)[:-4] for n, o, _ in DEALS])
+def test_one_deal_reads_as_the_golden_transcript(name, options, seed):
+    text = transcript(name, options, seed)
+    path = GOLDEN / golden_name(name, options)
+    if os.environ.get("TRIONFI_GOLDEN") == "update" or not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text)
+    assert text == path.read_text(), f"the terminal's transcript changed: compare with {path}"
+    # The player is "you" everywhere: never "seat 0" (the seat number appears only in the opening line).
+    body = text.split("\n", 1)[1]
+    assert not re.search(r"\bseat 0\b", body, re.IGNORECASE), [
+        line for line in body.splitlines() if re.search(r"\bseat 0\b", line, re.IGNORECASE)
+    ]
+    assert "end of the deal" in text and re.search(r"(win|wins) the deal|is drawn", text)
+    assert "Traceback" not in text and "None" not in text
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), DEALS, ids=[golden_name(n, o)[:-4] for n, o, _ in DEALS])
+def test_every_public_action_of_the_others_is_told(name, options, seed):
+    """Every action of another seat that the player may see appears in the transcript, in words."""
+    text = transcript(name, options, seed)
+    _, state = player_script(name, options, seed)
+    log = [e for e in state.events(0) if e["type"] == "action" and e["seat"] != 0]
+    from trionfi.view import action_sentence
+
+    obs = state.observation(0)
+    for e in log:
+        said = action_sentence(e["seat"], e["action"], obs, 0) if "action" in e else e["public"]
+        assert said in text, said
+
+
+def test_hands_are_sorted_by_suit_and_rank_with_trumps_last():
+    from trionfi.view import hand_groups
+
+    game = trionfi.load("briscola")
+    obs = {"hand": ["2d", "Ad", "Kb", "3s", "7d"], "trump": "d"}
+    assert hand_groups(game, obs) == [("s", ["3s"]), ("b", ["Kb"]), ("d", ["Ad", "7d", "2d"])]
+    # Trionfetti sorts in the comanda's order: with "manco" the king is lowest and the horse highest.
+    trionfetti = trionfi.load("trionfetti")
+    ranking = [sorted(t) for t in trionfi.parse_comanda("manco e cavalli").to_list()]
+    obs = {"hand": ["Kd", "Hd", "Ad", "5d"], "trump": None, "ranking": ranking}
+    assert hand_groups(trionfetti, obs) == [("d", ["Hd", "Ad", "5d", "Kd"])]
+
+
+def test_the_trump_is_named_in_words_in_every_game():
+    from trionfi.view import trump_text
+
+    for name in trionfi.games():
+        game = trionfi.load(name)
+        state = game.deal(seed=1)
+        while not state.is_terminal() and not state.observation(0).get("trump"):
+            state.apply(state.legal_actions()[0])
+        obs = state.observation(0)
+        if obs.get("trump"):
+            text = trump_text(obs)
+            assert text.startswith("Trumps: ") and re.search(r"[a-z]{4}", text), (name, text)
+            assert f"Trumps: {obs['trump']}" != text and f"({obs['trump']})" not in text, (name, text)
+
+
+def test_chiamata_ends_with_the_callers_side_and_each_seats_score():
+    text = transcript("briscola-chiamata", {}, 3)
+    assert "calls 2b" in text
+    assert "The caller's side took" in text
+    assert re.search(r"Scores this deal: you [+−]\d", text)
+
+
+def test_a_claim_asks_first_and_no_answer_keeps_the_game_going():
+    runner = CliRunner()
+    result = runner.invoke(cli.app, ["play", "trijumf", "--players", "2", "--seed", "3", "--bots", "random"],
+                           input="cut\nclaim\nn\nquit\n")
+    assert result.exit_code == 0
+    assert "Claim? [y/N]" in result.stdout and "claimed" not in result.stdout and "Game stopped" in result.stdout
+
+
+def test_another_deal_is_offered_and_played():
+    typed, _ = player_script("briscola", {}, 5)
+    second, _ = player_script("briscola", {}, 6)
+    result = CliRunner().invoke(
+        cli.app, ["play", "briscola", "--bots", "random", "--seed", "5"], input="\n".join([*typed, "y", *second, "n"])
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("end of the deal") == 2 and result.stdout.count("Play another deal?") == 2
+    assert "seed 6" in result.stdout
