@@ -622,3 +622,24 @@ def test_a_seat_is_an_int(seat, kind):
             with pytest.raises(trionfi.IllegalAction, match=r"seat must be a number"):
                 state.hand(candidate)
         state.apply(state.legal_actions()[0], seat=on_turn)  # the int itself is fine
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("briscola", {"variant": "briscolone", "target": 31}),
+        ("briscola-chiamata", {"deals": 2}),
+        ("trijumf", {"target": 101}),
+        ("triomphe", {"target": 2}),
+        ("trionfetti", {"start_scores": "1-3", "target": 4, "games": 2}),
+        ("troccas", {"deals_per_session": 4}),
+    ],
+)
+def test_every_deal_of_a_match_replays_on_its_own(name, options):
+    # A deal's record holds what the match passed to it (Trionfetti: the game score it started from).
+    match = trionfi.load(name, **options).match(seed=6)
+    rng = random.Random(6)
+    while not match.is_terminal():
+        record = match.state.to_record()
+        assert trionfi.replay(json.loads(json.dumps(record))).to_record() == record
+        match.apply(rng.choice(match.legal_actions()))

@@ -872,7 +872,10 @@ class TrionfettiState(TrickState):
 
     def to_record(self) -> dict[str, Any]:
         record = super().to_record()
-        record["options"] = self.game.given_options()  # type: ignore[attr-defined]
+        options = self.game.given_options()  # type: ignore[attr-defined]
+        if self.start != self.game.start_scores:  # type: ignore[attr-defined]
+            options["start_scores"] = list(self.start)  # a smazzata of a match: the score it started from
+        record["options"] = options
         return record
 
     def observation(self, seat: int) -> dict[str, Any]:
