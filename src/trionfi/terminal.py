@@ -64,8 +64,8 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None) -> None:
     if "match" in obs:
         header.append(f"deal {obs['match']['deal']}")
     phase = obs.get("phase")
-    if phase == "play":
-        header.append(f"trick {len(obs.get('tricks', [])) + 1}")
+    if phase == "play":  # a game whose deal has several hands numbers the tricks within the hand
+        header.append(f"trick {obs.get('trick_number') or len(obs.get('tricks', [])) + 1}")
     elif phase not in (None, "end"):
         header.append(str(phase))
     out.print()
@@ -276,7 +276,7 @@ class PlaySession:
             legal = [str(a) for a in self.state.legal_actions()]
             try:
                 text = self.prompt.ask("your move>", [*legal, *COMMANDS]).strip()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:  # the input has ended: the game stops (Ctrl-C interrupts the command)
                 out.print()
                 return False
             if not text:

@@ -298,13 +298,15 @@ class Trionfetti(Game):
         Option(
             "comanda",
             None,
-            "fix the ranking of every smazzata (practice); none: the cutter announces a comanda each smazzata",
-            allowed_text="none or a comanda, e.g. 'manco e cavalli' (see `trionfi comanda`)",
+            "fix the card order of every smazzata, for practice",
+            allowed_text="none or a comanda, e.g. 'manco e cavalli' (see: trionfi comanda)",
+            default_text="none, the cutter announces a comanda each smazzata",
         ),
         Option(
             "tie_rule",
             "first_played",
-            "equal top cards: the first played wins (seed), or void_trick: a tie between the teams voids the trick",
+            "equal top cards: the first played wins (first_played), or a tie between the teams voids the trick "
+            "(void_trick)",
             choices=("first_played", "void_trick"),
         ),
         Option(
@@ -340,6 +342,7 @@ class Trionfetti(Game):
             (0, 0),
             "game score (seats 0+2, seats 1+3) at the start of a deal or of a match's first game, for practice",
             allowed_text="two scores below the target, e.g. '9-13'",
+            default_text="0-0",
         ),
     )
 
@@ -902,6 +905,7 @@ class TrionfettiState(TrickState):
         obs["comanda"] = self.comanda
         obs["ranking"] = [t[:] for t in self._order[1]] if self._order is not None else None
         obs["hand_number"] = self.hand_no
+        obs["trick_number"] = len(self.hand_tricks) + 1 if self.hand_no and self.phase != END else None
         obs["hand_tricks"] = list(self.hand_tricks)
         obs["hands"] = [r._asdict() for r in self.results]
         obs["start_scores"] = list(self.start)
@@ -942,13 +946,11 @@ class TrionfettiState(TrickState):
             who = "you announce it: type comanda and your command" if seat == self.cutter else f"seat {self.cutter}"
             table["comanda"] = who if seat == self.cutter else f"{who} is to announce it"
         if self.hand_no:
-            n = len(self.hand_tricks) + (0 if self.phase == END else 1)
-            table["hand"] = f"{self.hand_no} of {HANDS}" + (f", trick {n}" if self.phase != END else "")
+            table["hand"] = f"{self.hand_no} of {HANDS}"  # the trick within it heads the table
             won = [self.hand_tricks.count(0), self.hand_tricks.count(1)]
             void = self.hand_tricks.count(None)
             table["tricks this hand"] = pair(won) + (f" (void: {void})" if void else "")
         table["game score"] = pair(self.scores()) + f" (game to {g.target})"
-        table["this smazzata"] = pair(self.won)
         v = self.vaga
         if v is not None and v.status != "conceded":
             state = f"waiting for seat {v.decider} to accept or concede" if v.status == "called" else "accepted"
