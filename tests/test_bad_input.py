@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import random
 
 import pytest
 
@@ -145,7 +147,7 @@ def test_match_after_the_end():
         ({"deal_singly": "maybe"}, r"option deal_singly='maybe' is not allowed; allowed: true or false"),
         ({"variant": "a31", "players": 4}, r"a31 Briscola is played by 2 players, not 4"),
         ({"variant": "double", "players": 3}, r"double Briscola is played by 2, 4 players, not 3"),
-        ({"target": 5}, r"option target=5 is not allowed; allowed: 31 to 999"),
+        ({"target": 5}, r"option target=5 is not allowed; allowed: a whole number of points from 31 to 999"),
         ({"target": "lots"}, r"option target='lots' is not allowed"),
         ({"best_of": 0}, r"option best_of=0 is not allowed"),
         ({"claim_target": 40}, r"claim_target applies only to variant=a31"),
@@ -251,7 +253,7 @@ def test_record_round_trip_as_text():
 @pytest.mark.parametrize(
     ("bad", "message"),
     [
-        ("{not json", r"a record must be JSON"),
+        ("{not json", r"a record must be JSON: Expecting property name"),
         ("[1, 2]", r"a record is a JSON object, not list"),
         (42, r"a record is a JSON object, not int"),
     ],
@@ -349,3 +351,295 @@ def test_bad_seat_numbers(seat):
     with pytest.raises(trionfi.IllegalAction, match=r"seat must be a number from 0 to 1"):
         state.observation(seat)
     assert _snapshot(state) == before
+
+
+# --- issue 13: hostile input gives trionfi's own one-line errors ---------------------------------------------------
+ACCENTS = ["\u0301", "\u0301 \u0301", " \u0300", "\u0308\u0308", "\u0327 x"]
+
+
+def _any_snapshot(state):
+    """Record and observations of a deal or a match."""
+    n = (state.game if hasattr(state, "game") else state.state.game).players
+    return json.dumps(state.to_record(), sort_keys=True), [json.dumps(state.observation(s)) for s in range(n)]
+
+
+def _refused(state, action, error=trionfi.IllegalAction, match=None, seat=None):
+    before = _any_snapshot(state)
+    with pytest.raises(error, match=match) as info:
+        state.apply(action, seat=seat)
+    assert isinstance(info.value, trionfi.TrionfiError) and "\n" not in str(info.value)
+    assert _any_snapshot(state) == before
+    return str(info.value)
+
+
+def _troccas_in_every_phase():
+    """Troccas states in each phase a prompt can show: the talk while dealing, discard, play, the end."""
+    rng = random.Random(3)
+    state = trionfi.load("troccas").deal(seed=3)
+    phases = {}
+    while not state.is_terminal():
+        phases.setdefault(state.phase, state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    phases["end"] = state
+    return phases
+
+
+@pytest.mark.parametrize("accent", ACCENTS)
+def test_an_accent_typed_alone_at_a_troccas_prompt(accent):
+    phases = _troccas_in_every_phase()
+    assert {"talk", "discard", "play", "end"} <= set(phases)
+    for state in phases.values():
+        _refused(state, accent)
+
+
+@pytest.mark.parametrize("name", ["briscola", "briscola-chiamata", "trijumf", "triomphe", "trionfetti", "troccas"])
+@pytest.mark.parametrize("accent", ACCENTS)
+def test_an_accent_typed_alone_in_every_game(name, accent):
+    state = trionfi.load(name).deal(seed=1)
+    _refused(state, accent)
+    _refused(trionfi.load(name).match(seed=1), accent)
+
+
+UNICODE_DIGITS = ["❶", "➀", "፩", "٣", "1" * 5000, "9" * 1001, "K[❶]", "❶[d]", "più ❶", "fino al ፩"]
+
+
+@pytest.mark.parametrize("text", UNICODE_DIGITS)
+def test_unicode_digits_and_digit_runs_in_a_comanda(text):
+    with pytest.raises(trionfi.ComandaError) as info:
+        trionfi.parse_comanda(text)
+    assert "\n" not in str(info.value)
+    with pytest.raises(trionfi.OptionError, match="option comanda="):
+        trionfi.load("trionfetti", comanda=text)
+    state = trionfi.load("trionfetti").deal(seed=4)
+    _refused(state, f"comanda {text}", match=f"seat {state.cutter} must announce the comanda again")
+    record = state.to_record()
+    record["actions"] = [f"comanda {text}"]
+    with pytest.raises(trionfi.RecordError, match=r"action 1 .* does not replay"):
+        trionfi.replay(record)
+
+
+def test_digits_unicode_decomposes_read_as_digits():
+    # NFKD turns a superscript, full-width or circled 2 into "2": they read as the rank 2, as documented.
+    two = trionfi.parse_comanda("più 2")
+    for text in ("più ²", "più ２", "più ②"):
+        assert trionfi.parse_comanda(text) == two
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 10_000, r"a comanda is at most 1000 characters long, not 10000"),
+        ("K[" * 10_000, r"a comanda is at most 1000 characters long, not 20000"),
+        ("[" * 999, r"'\]' to close the group|a card"),
+        ("K[" * 499, r"a card|to close the group"),
+    ],
+)
+def test_hostile_comanda_brackets(text, message):
+    with pytest.raises(trionfi.ComandaError, match=message) as info:
+        trionfi.parse_comanda(text)
+    assert len(str(info.value)) < 2 * len(text) + 300
+
+
+def test_nested_nicknames_are_bounded():
+    deep = {f"n{chr(97 + i)}": f"n{chr(98 + i)}" for i in range(20)} | {"nu": "più"}
+    with pytest.raises(trionfi.ComandaError, match=r"at most 16 deep \(na -> nb"):
+        trionfi.parse_comanda("na", deep)
+    wide = {f"n{chr(97 + i)}": " ".join([f"n{chr(98 + i)}"] * 4) for i in range(12)} | {"nm": "più"}
+    with pytest.raises(trionfi.ComandaError, match=r"makes more than 1000 clauses"):
+        trionfi.parse_comanda("na", wide)
+    ok = {f"n{chr(97 + i)}": " ".join([f"n{chr(98 + i)}"] * 2) for i in range(9)} | {"nj": "manco"}
+    assert trionfi.parse_comanda("na", ok) == trionfi.parse_comanda("manco")
+    with pytest.raises(trionfi.ComandaError, match=r"the nickname 'mia' is at most 1000 characters long"):
+        trionfi.parse_comanda("mia", {"mia": "più " * 300})
+
+
+def _id(value):
+    """pytest ids for huge ints (str() refuses more than 4300 digits)."""
+    return "huge" if isinstance(value, int) and value.bit_length() > 1000 else None
+
+
+@pytest.mark.parametrize("value", [math.inf, -math.inf, math.nan, "inf", "nan", "1e999", 31.5, 10**5000, "٣١"], ids=_id)
+@pytest.mark.parametrize("name", ["briscola", "trijumf", "triomphe", "trionfetti"])
+def test_target_given_as_infinity_nan_or_not_whole(name, value):
+    with pytest.raises(trionfi.OptionError, match=r"option target=.* is not allowed; allowed: .*whole number"):
+        trionfi.load(name, target=value)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "same_as"),
+    [
+        ("briscola", {"must_follow_suit": "false"}, {}),
+        ("briscola", {"claim_target": "31", "southern_order": "no"}, {}),
+        ("briscola", {"variant": "bosnian", "deck": "italian"}, {"variant": "bosnian"}),
+        ("briscola", {"players": "6", "rais": "0,1"}, {"players": 6}),
+        ("triomphe", {"ruleset": "strasbourg", "must_head_trick": "false"}, {"ruleset": "strasbourg"}),
+        ("triomphe", {"must_trump": "false", "partners_see_hands": "off"}, {}),
+        ("trionfetti", {"start_scores": "0-0", "comanda": "none"}, {}),
+    ],
+)
+def test_an_option_at_its_default_given_as_text(name, options, same_as):
+    given, plain = trionfi.load(name, **options), trionfi.load(name, **same_as)
+    assert given.options == plain.options
+    assert given.deal(seed=1).legal_actions() == plain.deal(seed=1).legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"name": "x"}, r"briscola has no option 'name'"),
+        ({"self": 1}, r"briscola has no option 'self'"),
+        ({1: 2}, r"option names in a record are texts, not 1"),
+        ({None: 2}, r"option names in a record are texts, not None"),
+        ({"players": 10**5000}, r"players=<a whole number of about 5000 digits> is not allowed"),
+        ({"players": math.inf}, r"players=inf is not allowed"),
+    ],
+)
+def test_record_options_that_are_not_options(options, message):
+    record = _record()
+    record["options"] = options
+    with pytest.raises(trionfi.RecordError, match=message):
+        trionfi.replay(record)
+
+
+def test_load_refuses_options_named_name_or_self():
+    for key in ("name", "self"):
+        with pytest.raises(trionfi.OptionError, match=rf"has no option '{key}'"):
+            trionfi.load("trionfetti", **{key: "x"})
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"game": "briscola", "options": {}, "seed": 1' + "0" * 5000 + ', "actions": []}', r"number too long"),
+        ('{"game": "briscola", "options": {"target": Infinity}, "seed": 1, "actions": []}', r"holds Infinity"),
+        ('{"game": "briscola", "options": {"target": NaN}, "seed": 1, "actions": []}', r"holds NaN"),
+        ('{"game": "briscola", "options": {"target": 1e999}, "seed": 1, "actions": []}', r"1e999, too large"),
+        ("[" * 5000 + "]" * 5000, r"nests arrays and objects too deeply"),
+        ('{"game": "briscola", "options": {"x": ' + "[" * 3000 + "]" * 3000 + "}}", r"too deeply"),
+    ],
+)
+def test_record_texts_with_hostile_json(text, message):
+    with pytest.raises(trionfi.RecordError, match=message):
+        trionfi.replay(text)
+
+
+def _bad_files(tmp_path):
+    record = json.dumps(_record()).replace("briscola", "brìscola")
+    files = {
+        "binary": bytes(range(256)),
+        "latin-1": record.encode("latin-1"),
+        "utf-16": record.encode("utf-16"),
+        "deep": b"[" * 5000 + b"]" * 5000,
+        "big number": b'{"seed": ' + b"7" * 5000 + b"}",
+    }
+    paths = {}
+    for kind, data in files.items():
+        paths[kind] = tmp_path / f"{kind}.json"
+        paths[kind].write_bytes(data)
+    return paths
+
+
+FILE_MESSAGES = {
+    "binary": r"is not UTF-8 text: it holds NUL bytes",
+    "latin-1": r"is not UTF-8 text: byte \d+ \(0xec\) cannot be read \(text in another encoding, such as Latin-1",
+    "utf-16": r"is UTF-16 \(or UTF-32\) text; save it as UTF-8",
+    "deep": r"nests arrays and objects too deeply",
+    "big number": r"holds a number too long to read",
+}
+
+
+@pytest.mark.parametrize("kind", FILE_MESSAGES)
+def test_record_and_result_files_that_are_not_utf8_json(tmp_path, kind):
+    from trionfi.records import load_file
+    from trionfi.tournament import TournamentError, load_result
+
+    path = _bad_files(tmp_path)[kind]
+    before = path.read_bytes()
+    with pytest.raises(trionfi.RecordError, match=FILE_MESSAGES[kind]):
+        load_file(path)
+    with pytest.raises(TournamentError, match=FILE_MESSAGES[kind]):
+        load_result(path)
+    assert path.read_bytes() == before
+
+
+def test_a_utf8_record_with_a_byte_order_mark_reads(tmp_path):
+    from trionfi.records import load_file
+
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(_record()).encode())
+    assert load_file(path).to_record() == _record()
+
+
+@pytest.mark.parametrize(("field", "value"), [("deck", None), ("dealer", 0), ("deck", ["Ad"]), ("dealer", 1)])
+def test_a_match_record_with_a_deck_or_dealer(field, value):
+    record = trionfi.load("briscola").match(seed=2).to_record()
+    record[field] = value
+    if value is None:  # a null is no deck: nothing is dropped
+        assert trionfi.replay(record).to_record()["seed"] == 2
+        return
+    with pytest.raises(trionfi.RecordError, match=rf"a match record has no '{field}' field: a match deals from"):
+        trionfi.replay(record)
+
+
+def test_a_deal_record_uses_its_deck_and_dealer():
+    game = trionfi.load("briscola")
+    deck = [str(c) for c in game.deck]
+    record = game.deal(seed=3, deck=deck, dealer=0).to_record()
+    state = trionfi.replay(record)
+    assert state.dealer == 0 and state.stacked == deck
+
+
+@pytest.mark.parametrize("seed", [2**64, 10**5000, -1, -(2**70)], ids=_id)
+def test_a_seed_a_record_cannot_hold(seed):
+    game = trionfi.load("briscola")
+    for make in (game.deal, game.match, trionfi.load("trionfetti").match, trionfi.load("triomphe").match):
+        with pytest.raises(trionfi.OptionError, match=r"a seed is a whole number from 0 to 2\*\*64 - 1"):
+            make(seed=seed)
+    record = _record()
+    record["seed"] = seed
+    with pytest.raises(trionfi.RecordError, match=r"record field 'seed': a seed is a whole number from 0"):
+        trionfi.replay(record)
+
+
+def test_the_largest_seed_round_trips_through_json():
+    state = trionfi.load("briscola").deal(seed=2**64 - 1)
+    assert trionfi.replay(json.dumps(state.to_record())).seed == 2**64 - 1
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, "1", None.__class__])
+@pytest.mark.parametrize("kind", ["deal", "match"])
+def test_a_seat_is_an_int(seat, kind):
+    for name in trionfi.games():
+        game = trionfi.load(name)
+        state = game.deal(seed=1) if kind == "deal" else game.match(seed=1)
+        on_turn = state.current_player
+        for candidate in (seat, float(on_turn), on_turn == 1):
+            if candidate.__class__ is int:
+                continue
+            _refused(state, state.legal_actions()[0], match=r"seat must be a number from 0 to", seat=candidate)
+            with pytest.raises(trionfi.IllegalAction, match=r"seat must be a number"):
+                state.observation(candidate)
+            with pytest.raises(trionfi.IllegalAction, match=r"seat must be a number"):
+                state.hand(candidate)
+        state.apply(state.legal_actions()[0], seat=on_turn)  # the int itself is fine
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("briscola", {"variant": "briscolone", "target": 31}),
+        ("briscola-chiamata", {"deals": 2}),
+        ("trijumf", {"target": 101}),
+        ("triomphe", {"target": 2}),
+        ("trionfetti", {"start_scores": "1-3", "target": 4, "games": 2}),
+        ("troccas", {"deals_per_session": 4}),
+    ],
+)
+def test_every_deal_of_a_match_replays_on_its_own(name, options):
+    # A deal's record holds what the match passed to it (Trionfetti: the game score it started from).
+    match = trionfi.load(name, **options).match(seed=6)
+    rng = random.Random(6)
+    while not match.is_terminal():
+        record = match.state.to_record()
+        assert trionfi.replay(json.loads(json.dumps(record))).to_record() == record
+        match.apply(rng.choice(match.legal_actions()))

@@ -710,10 +710,33 @@ def test_br19_bosnian_three_players_short_stock(seed):
     assert sum(state.points()) == 120
 
 
-def test_bosnian_four_partnerships_option():
-    assert trionfi.load("briscola", variant="bosnian", players=4).sides == ((0, 2), (1, 3))
-    solo = trionfi.load("briscola", variant="bosnian", players=4, partnerships=False)
-    assert solo.sides == ((0,), (1,), (2,), (3,))
+@pytest.mark.parametrize("players", range(2, 11))
+def test_bosnian_each_plays_for_himself_by_default(players):
+    # RULES.md §2.10: any number plays each for himself, four may play as partners: no teams unless asked for.
+    game = trionfi.load("briscola", variant="bosnian", players=players)
+    assert game.sides == tuple((s,) for s in range(players)) and not game.partnerships
+    state = game.deal(seed=players)
+    assert len(state.points()) == players
+
+
+@pytest.mark.parametrize(("players", "sides"), [(4, ((0, 2), (1, 3))), (6, ((0, 2, 4), (1, 3, 5)))])
+def test_bosnian_partnerships_when_asked_for(players, sides):
+    game = trionfi.load("briscola", variant="bosnian", players=players, partnerships=True)
+    assert game.sides == sides
+    text = trionfi.load("briscola", variant="bosnian", players=players, partnerships="true")
+    assert text.sides == sides
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 7, 10])
+def test_bosnian_partnerships_need_four_or_six(players):
+    with pytest.raises(trionfi.OptionError, match="partnerships need 4 or 6 players"):
+        trionfi.load("briscola", variant="bosnian", players=players, partnerships=True)
+
+
+def test_standard_four_and_six_keep_their_partnerships():
+    assert trionfi.load("briscola", players=4).sides == ((0, 2), (1, 3))
+    assert trionfi.load("briscola", players=6).sides == ((0, 2, 4), (1, 3, 5))
+    assert trionfi.load("briscola", variant="double", players=4).sides == ((0, 2), (1, 3))
 
 
 # --- BR-20, BR-21: double Briškula ---------------------------------------------------------------------------

@@ -32,7 +32,8 @@ from .cli_style import QuietGroup, run
 from .engine import Game
 from .errors import TrionfiError
 from .options import parse_assignments
-from .records import initial_state, load_file, save
+from .records import initial_state, read_record, save
+from .records import replay as replay_record
 from .terminal import QUIT_WORDS, PlaySession, Replayer, deal_of
 from .texts import game_help
 
@@ -283,8 +284,7 @@ def play(
     with _clear_errors():
         game = _load_game(game_name, players, option)
         _check_seat(seat, game)
-        if save_to is not None and not save_to.parent.is_dir():  # fail now, not after a whole game
-            raise UsageError(f"cannot save to {str(save_to)!r}: the folder {str(save_to.parent)!r} does not exist")
+        _writable(save_to, "record")  # fail now, not after a whole game
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)  # short enough to type back with --seed
         state = game.match(seed=seed) if match else game.deal(seed=seed)
@@ -447,8 +447,9 @@ def simulate(
 
 # --- replay ---------------------------------------------------------------------------------------------
 def _read_record(path: Path) -> dict[str, Any]:
-    load_file(path)  # checks the whole record first, so a bad file fails before anything is shown
-    return json.loads(path.read_text())
+    record = read_record(path)
+    replay_record(record)  # checks the whole record first, so a bad file fails before anything is shown
+    return record
 
 
 @app.command()
@@ -516,7 +517,9 @@ def comanda(
 
 # --- tournament and ratings (duplicate deals between bots; openskill ratings) -----------------------------
 def _writable(path: Path | None, what: str) -> None:
-    """Fail before a long tournament, not after it, when its output cannot be written."""
+    """Fail before a long game or tournament, not after it, when its output cannot be written."""
+    if path is not None and path.is_dir():
+        raise UsageError(f"cannot write the {what} to {str(path)!r}: it is a folder; give a file name")
     if path is not None and not path.parent.is_dir():
         raise UsageError(f"cannot write the {what} {str(path)!r}: the folder {str(path.parent)!r} does not exist")
 

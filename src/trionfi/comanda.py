@@ -269,7 +269,7 @@ class Token:
 
 
 _PIECES = re.compile(
-    r"(?P<code>[^\W_]+\[[^\]\s]*\])"  # R[bds], 7[c]
+    r"(?P<code>[^\W_]+\[[^\[\]\s]*\])"  # R[bds], 7[c]; no '[' inside, so "K[K[K[..." is read in linear time
     r"|(?P<word>[^\W_]+)"
     r"|(?P<sep>[,;.:!?])"
     r"|(?P<open>[{(\[])|(?P<close>[})\]])|(?P<eq>=)"
@@ -294,8 +294,8 @@ def _rank_value(norm: str) -> int | None:
         return RANK_LETTERS[norm]
     if norm == "a":
         return 1
-    if norm.isdigit() and 1 <= int(norm) <= 13 and norm[0] != "0":
-        return int(norm)
+    if len(norm) <= 2 and norm.isascii() and norm.isdigit() and 1 <= int(norm) <= 13 and norm[0] != "0":
+        return int(norm)  # ASCII digits only: int() also reads ٣ but not ❶, and a digit run of any length
     return None
 
 
@@ -452,11 +452,36 @@ _EXPECT_RANK = "a rank: 1 to 13 or asso, due ... dieci, fante, cavallo, re"
 _EXPECT_SUIT = "a suit: denari, coppe, spade (strette) or bastoni"
 
 
+# Bounds that keep reading hostile input fast: the text's length, the clauses a command may expand to (nicknames
+# used many times over) and how deep nicknames may stand for one another.
+MAX_LENGTH = 1000
+MAX_CLAUSES = 1000
+MAX_NICKNAME_DEPTH = 16
+
+
+def _check_length(text: str, what: str) -> None:
+    if len(text) > MAX_LENGTH:
+        raise ComandaError(
+            f"{what} is at most {MAX_LENGTH} characters long, not {len(text)} (it begins {text[:30]!r})",
+            word=None,
+            position=MAX_LENGTH,
+        )
+
+
 class _Parser:
-    def __init__(self, text: str, nicknames: Mapping[str, Ranking | str], expanding: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        text: str,
+        nicknames: Mapping[str, Ranking | str],
+        expanding: tuple[str, ...] = (),
+        expanded: dict[str, list[Clause]] | None = None,
+    ) -> None:
+        _check_length(text, f"the nickname {expanding[-1]!r}" if expanding else "a comanda")
         self.text = text
         self.nicknames = nicknames
         self.expanding = expanding  # the nicknames being read, outermost first: a name met again is a loop
+        # Each text nickname is read once per command, however often it is used.
+        self.expanded: dict[str, list[Clause]] = {} if expanded is None else expanded
         self.tokens = _Lexer(text, nicknames).tokens()
         self.i = 0
 
@@ -499,6 +524,12 @@ class _Parser:
                 self.i += 1
                 continue
             clauses.extend(self.clause())
+            if len(clauses) > MAX_CLAUSES:
+                where = f"the nickname {self.expanding[-1]!r}" if self.expanding else f"the comanda {self.text[:30]!r}"
+                raise ComandaError(
+                    f"{where} makes more than {MAX_CLAUSES} clauses: too many for a ranking of 52 cards "
+                    "(nicknames used over and over?)"
+                )
         if not clauses:
             raise ComandaError(f"the comanda {self.text!r} is empty: say at least one set, range or rank")
         return clauses
@@ -673,8 +704,17 @@ class _Parser:
         if name in self.expanding:
             chain = " -> ".join((*self.expanding, name))
             raise ComandaError(f"the nickname {name!r} is defined through itself ({chain})", word=tok.word)
+        if name in self.expanded:
+            return self.expanded[name]
+        if len(self.expanding) >= MAX_NICKNAME_DEPTH:
+            chain = " -> ".join((*self.expanding, name))
+            raise ComandaError(
+                f"nicknames may stand for one another at most {MAX_NICKNAME_DEPTH} deep ({chain})", word=tok.word
+            )
         try:
-            return _Parser(target, self.nicknames, (*self.expanding, name)).comanda()
+            clauses = _Parser(target, self.nicknames, (*self.expanding, name), self.expanded).comanda()
+            self.expanded[name] = clauses
+            return clauses
         except ComandaError as e:
             if self.expanding:  # report once, at the outermost nickname
                 raise

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card, Deck, card, check_stacked
-from .errors import CardError, IllegalAction, OptionError
+from .errors import CardError, IllegalAction, OptionError, shown
 from .options import Option, resolve
+from .records import seed_for
 from .tricks import winning_index
 
 PLAY = "play"
@@ -75,7 +76,7 @@ class Game:
     sides: tuple[tuple[int, ...], ...]
     side_of: tuple[int, ...]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = resolve(self.name, self.OPTIONS, options)
         self._given = dict(options)
         self._configure()
@@ -95,14 +96,11 @@ class Game:
     def deal(self, seed: int | None = None, deck: Sequence[str] | None = None, dealer: int | None = None) -> State:
         """One deal: shuffled from ``seed`` (a random seed, recorded, when none is given), or from a stacked
         ``deck`` listed top first. The dealer is seat ``players - 1`` unless ``dealer`` says otherwise."""
-        if seed is None:
-            seed = random.getrandbits(63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"a seed is a whole number, not {seed!r}")
+        seed = seed_for(seed)
         if dealer is None:
             dealer = self.players - 1
         elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.players:
-            raise OptionError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
+            raise OptionError(f"dealer must be a seat from 0 to {self.players - 1}, not {shown(dealer)}")
         stacked = check_stacked(self.deck, deck) if deck is not None else None
         return self.state_class(self, seed, dealer, stacked)
 
@@ -193,8 +191,8 @@ class State:
         Raises :class:`trionfi.IllegalAction` (a ``ValueError``) for anything the rules do not allow now, and
         then leaves the state unchanged. ``seat``, when given, must be the seat to act.
         """
-        if seat is not None and seat != self.current_player:
-            self._wrong_seat(seat)
+        if seat is not None and (seat.__class__ is not int or seat != self.current_player):
+            self._wrong_seat(seat)  # a seat is an int: True and 1.0 equal 1 but are refused there
         legal = self._legal()
         if action.__class__ is not Card or action not in legal:
             action = self._resolve(action, legal)
@@ -269,10 +267,13 @@ class State:
     def _check_seat(self, seat: Any) -> None:
         n = self.game.players
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise IllegalAction(f"seat must be a number from 0 to {n - 1}, not {seat!r}")
+            raise IllegalAction(f"seat must be a number from 0 to {n - 1}, not {shown(seat)}")
 
     def _wrong_seat(self, seat: int) -> None:
+        """Raise the reason why ``seat`` may not act now (it is not a seat, or not its turn)."""
         self._check_seat(seat)
+        if seat == self.current_player:
+            return  # an int subclass other than bool (an IntEnum) naming the seat on turn
         if self.current_player is None:
             raise IllegalAction("the deal is over: no seat may act")
         raise IllegalAction(f"it is seat {self.current_player}'s turn, not seat {seat}'s")
@@ -280,7 +281,7 @@ class State:
     def _resolve(self, action: Any, legal: list[Any]) -> Any:
         """The legal action that ``action`` (an action or its text) names, or a clear IllegalAction."""
         if self.current_player is None:
-            raise IllegalAction(f"the deal is over: {action!r} cannot be played")
+            raise IllegalAction(f"the deal is over: {shown(action)} cannot be played")
         if not isinstance(action, str):
             raise IllegalAction(f"an action is a card code or an action's text, not {type(action).__name__}")
         text = " ".join(action.split()).lower()

@@ -1,5 +1,7 @@
 """The exceptions trionfi raises. Every one is a ``ValueError``: bad input is a value problem."""
 
+import reprlib
+
 
 class TrionfiError(ValueError):
     """Base class of trionfi's errors."""
@@ -43,3 +45,19 @@ class ComandaError(TrionfiError):
     ) -> None:
         super().__init__(message)
         self.word, self.position, self.index, self.suggestions = word, position, index, tuple(suggestions)
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, cut short: a hostile value (a text of a million characters, a list
+    nested a thousand deep) must not make the message itself unreadable or fail."""
+    brief = reprlib.Repr()
+    brief.maxlevel, brief.maxstring, brief.maxlong, brief.maxother = 3, limit, limit, limit
+    brief.maxlist = brief.maxtuple = brief.maxdict = brief.maxset = 6
+    brief.repr_int = _short_int  # type: ignore[attr-defined]
+    return brief.repr(value)
+
+
+def _short_int(value: int, level: int) -> str:
+    if value.bit_length() > 200:  # repr() refuses ints of more than 4300 digits
+        return f"<a whole number of about {int(value.bit_length() * 0.30103)} digits>"
+    return repr(value)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import Game, State, side_results
-from .errors import OptionError
+from .records import seed_for
 
 
 @dataclass(frozen=True)
@@ -83,10 +83,7 @@ class Match:
     _verdict: list[int] | None = None  # winning sides when a deal decided the match (a claim)
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
-        if seed is None:
-            seed = random.getrandbits(63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"a seed is a whole number, not {seed!r}")
+        seed = seed_for(seed)
         self.game = game
         self.seed = seed
         self.policy = game.match_policy()
@@ -114,9 +111,9 @@ class Match:
 
     def apply(self, action: Any, seat: int | None = None) -> None:
         if self._over:
-            from .errors import IllegalAction
+            from .errors import IllegalAction, shown
 
-            raise IllegalAction(f"the match is over: {action!r} cannot be played")
+            raise IllegalAction(f"the match is over: {shown(action)} cannot be played")
         self.state.apply(action, seat=seat)
         self.history.append(self.state.history[-1])
         if self.state.is_terminal():

@@ -6,12 +6,27 @@ option or a value out of range is a clear :class:`OptionError` naming what is al
 
 from __future__ import annotations
 
-import contextlib
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, shown
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+
+
+def whole_number(value: Any) -> int | None:
+    """An int, or a text of ASCII digits (at most 18, with a sign), as an int; None for anything else.
+
+    Stricter than ``int()``: no floats (``inf``, ``31.5``), no booleans, no other digits (``٣``, ``❶``) and
+    no digit runs too long to convert.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+        return int(value.strip())
+    return None
 
 
 @dataclass(frozen=True)
@@ -65,8 +80,8 @@ class Option:
             elif self.kind is int or (
                 self.choices and any(isinstance(c, int) and not isinstance(c, bool) for c in self.choices)
             ):
-                with contextlib.suppress(ValueError):
-                    v = int(text)
+                number = whole_number(text)
+                v = v if number is None else number
             elif self.choices is not None:
                 # Case-insensitive, but the canonical spelling is kept.
                 v = next((c for c in self.choices if isinstance(c, str) and c.lower() == text), text)
@@ -83,7 +98,7 @@ class Option:
         elif self.kind is str:
             ok = isinstance(v, str)
         if not ok:
-            raise OptionError(f"option {self.name}={value!r} is not allowed; allowed: {self.allowed()}")
+            raise OptionError(f"option {self.name}={shown(value)} is not allowed; allowed: {self.allowed()}")
         return v
 
 
@@ -92,7 +107,8 @@ def resolve(game: str, declared: Iterable[Option], given: Mapping[str, Any]) -> 
     table = {o.name: o for o in declared}
     unknown = [k for k in given if k not in table]
     if unknown:
-        raise OptionError(f"{game} has no option {', '.join(map(repr, unknown))}; its options are: {', '.join(table)}")
+        names = ", ".join(map(shown, unknown))
+        raise OptionError(f"{game} has no option {names}; its options are: {', '.join(table)}")
     values = {name: opt.default for name, opt in table.items()}
     for name, value in given.items():
         values[name] = table[name].convert(value)
@@ -105,6 +121,6 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"an option is written name=value, e.g. variant=scoperta; got {item!r}")
+            raise OptionError(f"an option is written name=value, e.g. variant=scoperta; got {shown(item)}")
         out[key.strip()] = value.strip()
     return out

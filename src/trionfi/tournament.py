@@ -40,7 +40,8 @@ from typing import Any
 
 from .agents import AGENTS, LEVELS, make_agent
 from .engine import Game
-from .errors import OptionError, TrionfiError
+from .errors import OptionError, TrionfiError, shown
+from .records import read_json
 
 FORMAT = "trionfi-tournament"
 VERSION = 1
@@ -219,7 +220,7 @@ def run_tournament(
         "version": VERSION,
         "game": game.name,
         "title": game.title,
-        "options": dict(game._given),
+        "options": json.loads(options_json),  # a copy: the result is the caller's own
         "players": game.players,
         "sides": [list(side) for side in game.sides],
         "bots": [{"label": lab, "spec": s, **describe_bot(s, budget)} for lab, s in zip(labels, specs, strict=True)],
@@ -451,32 +452,60 @@ def save_result(result: dict[str, Any], path: str | Path) -> None:
 
 def load_result(path: str | Path) -> dict[str, Any]:
     """A tournament result written by :func:`save_result`, checked enough to rate and plot it."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text())
-    except OSError as e:
-        raise TournamentError(f"cannot read {str(path)!r}: {e.strerror}") from None
-    except json.JSONDecodeError as e:
-        raise TournamentError(f"{str(path)!r} is not JSON: {e.msg} at line {e.lineno}") from None
-    check_result(data, str(path))
+    data = read_json(path, TournamentError, "the result", f"{str(path)!r} is not JSON: ")
+    check_result(data, repr(str(path)))
     return data
 
 
 def check_result(data: Any, where: str = "the result") -> None:
+    """Refuse, with a TournamentError saying what is wrong, a result that summarize, rate_results or
+    plot_result could not read: each game's seats are bot labels and its returns finite numbers, one per
+    seat, and the sides are seats of those games."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TournamentError(f"{where} is not a tournament result (written by `trionfi tournament --json`)")
-    if data.get("version") != VERSION:
-        raise TournamentError(f"{where} has version {data.get('version')!r}; this trionfi reads version {VERSION}")
-    try:
-        labels = {b["label"] for b in data["bots"]}
-        sides = data["sides"]
-        for entry in data["log"]:
-            for g in entry["games"]:
-                if len(g["seats"]) != len(g["returns"]) or not set(g["seats"]) <= labels:
-                    raise TournamentError(f"{where}: deal {entry['deal']} does not match the bots and seats")
-                game_results(g, sides)
-    except (KeyError, TypeError, IndexError) as e:
-        raise TournamentError(f"{where} is missing tournament data ({type(e).__name__}: {e})") from None
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        raise TournamentError(f"{where} has version {shown(data.get('version'))}; this trionfi reads version {VERSION}")
+
+    def wrong(what: str) -> TournamentError:
+        return TournamentError(f"{where} is not a readable tournament result: {what}")
+
+    bots, sides, log = data.get("bots"), data.get("sides"), data.get("log")
+    if not isinstance(bots, list) or not all(isinstance(b, dict) and isinstance(b.get("label"), str) for b in bots):
+        raise wrong("'bots' must be a list of bots, each with a text 'label'")
+    labels = {b["label"] for b in bots}
+    if not isinstance(sides, list) or not sides or not all(_seat_list(side) for side in sides):
+        raise wrong("'sides' must be a list of non-empty lists of seat numbers")
+    seats = sorted(s for side in sides for s in side)
+    if seats != list(range(len(seats))):
+        raise wrong(f"the sides {shown(sides)} must hold every seat 0, 1, 2... once")
+    if not isinstance(log, list):
+        raise wrong("'log' must be a list of deals")
+    for entry in log:
+        if not isinstance(entry, dict) or not isinstance(entry.get("games"), list):
+            raise wrong(f"each deal of the log must have a list of 'games', not {shown(entry)}")
+        deal = shown(entry.get("deal"))
+        for g in entry["games"]:
+            if not isinstance(g, dict):
+                raise wrong(f"deal {deal}: a game is an object, not {shown(g)}")
+            game_seats, returns, points = g.get("seats"), g.get("returns"), g.get("points")
+            if not isinstance(game_seats, list) or len(game_seats) != len(seats):
+                raise wrong(f"deal {deal}: a game must list {len(seats)} seats")
+            if not all(isinstance(b, str) and b in labels for b in game_seats):
+                raise TournamentError(f"{where}: deal {deal} does not match the bots and seats")
+            if not _numbers(returns) or len(returns) != len(seats):
+                raise wrong(f"deal {deal}: a game's 'returns' must be {len(seats)} finite numbers")
+            if not _numbers(points):
+                raise wrong(f"deal {deal}: a game's 'points' must be finite numbers")
+
+
+def _seat_list(side: Any) -> bool:
+    return isinstance(side, list) and bool(side) and all(type(s) is int and s >= 0 for s in side)
+
+
+def _numbers(values: Any) -> bool:
+    return isinstance(values, list) and all(
+        isinstance(v, int | float) and not isinstance(v, bool) and -1e300 < v < 1e300 for v in values
+    )  # (a comparison, not math.isfinite: that one fails on an int too large for a float)
 
 
 def plot_result(result: dict[str, Any], path: str | Path) -> None:

@@ -26,8 +26,8 @@ from typing import Any, ClassVar
 
 from ..cards import BOSNIAN_32, FRENCH_40, ITALIAN_40, Card, Deck
 from ..engine import PLAY, Action, Audience, Game, TrickState, side_results
-from ..errors import OptionError
-from ..options import Option
+from ..errors import OptionError, shown
+from ..options import Option, whole_number
 from ..ranking import BOSNIAN, BRISCOLA, BRISCOLA_FRENCH, BRISCOLA_SOUTHERN, RankTable
 from ..tricks import follow, free
 
@@ -49,24 +49,22 @@ PLAYERS_FOR: dict[str, tuple[int, ...]] = {
 CLAIM = Action("claim", "claim")
 
 
-def _parse_rais(value: Any) -> tuple[int, int]:
+def _parse_rais(given: Any) -> tuple[int, int]:
+    value = given
     if isinstance(value, str):
-        parts = [p for p in value.replace(",", " ").split() if p]
-        try:
-            value = tuple(int(p) for p in parts)
-        except ValueError:
-            value = None
+        numbers = [whole_number(p) for p in value.replace(",", " ").split()]
+        value = tuple(numbers) if None not in numbers else None
     if (
         isinstance(value, (tuple, list))
         and len(value) == 2
-        and all(isinstance(v, int) for v in value)
+        and all(type(v) is int for v in value)
         and value[0] % 2 == 0
         and value[1] % 2 == 1
         and all(0 <= v < 6 for v in value)
     ):
         return (value[0], value[1])
     raise OptionError(
-        f"option rais={value!r} is not allowed; allowed: two seats, the captain of seats 0 2 4 and the "
+        f"option rais={shown(given)} is not allowed; allowed: two seats, the captain of seats 0 2 4 and the "
         "captain of seats 1 3 5, e.g. '0,1' or (2, 3)"
     )
 
@@ -108,10 +106,10 @@ class Briscola(Game):
         Option(
             "partnerships",
             None,
-            "play in two teams, partners sitting alternately (4 or 6 players; false lets four bosnian "
-            "players play each for himself)",
+            "play in two teams, partners sitting alternately (4 or 6 players; in the bosnian variant everyone "
+            "plays for himself unless this is true)",
             choices=(None, True, False),
-            default_text="with 4 or 6 players",
+            default_text="with 4 or 6 players, but not in the bosnian variant",
         ),
         Option("deal_singly", True, "deal one card at a time (false: each hand in one packet)", kind=bool),
         Option(
@@ -153,20 +151,22 @@ class Briscola(Game):
         Option("claim_target", 31, "briscola a 31: the points a claim must reach", kind=int, low=1, high=120),
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         # A rais value gets its own parser; resolve() only knows plain kinds.
         if "rais" in options:
             options = {**options, "rais": _parse_rais(options["rais"])}
         if "target" in options and options["target"] is not None:
-            t = options["target"]
-            try:
-                t = int(t)
-            except (TypeError, ValueError):
+            t = whole_number(options["target"])
+            if t is None:
                 raise OptionError(
-                    f"option target={t!r} is not allowed; allowed: a whole number of points from 31 to 999, or none"
-                ) from None
+                    f"option target={shown(options['target'])} is not allowed; allowed: a whole number of points "
+                    "from 31 to 999, or none"
+                )
             if not 31 <= t <= 999:
-                raise OptionError(f"option target={t!r} is not allowed; allowed: 31 to 999, or none")
+                raise OptionError(
+                    f"option target={shown(t)} is not allowed; allowed: a whole number of points from 31 to 999, "
+                    "or none"
+                )
             options = {**options, "target": t}
         super().__init__(**options)
 
@@ -181,7 +181,8 @@ class Briscola(Game):
                 raise OptionError(message)
 
         def only(name: str, where: bool, what: str) -> None:
-            if name in given and given[name] != self._default(name):
+            # The value as converted: "false" given as text is the default False too.
+            if name in given and o[name] != self._default(name):
                 require(where, f"option {name} applies only to {what}")
 
         players_for = PLAYERS_FOR[variant]
@@ -200,7 +201,10 @@ class Briscola(Game):
         only("rais", variant == "schembil", "variant=schembil")
         only("removed_two_for_three_players", n == 3 and variant == "standard", "three-player Briscola")
         only("southern_order", o["deck"] == "french", "deck=french (the Italian pack has a horse, no queen)")
-        require(not (variant == "bosnian" and "deck" in given), "the bosnian variant uses its own 32-card pack")
+        require(
+            not (variant == "bosnian" and o["deck"] != self._default("deck")),
+            "the bosnian variant uses its own 32-card pack: leave out deck",
+        )
         require(
             o["removed_two_for_three_players"] != "2h" or o["deck"] == "french",
             "2h is a French card: with the Italian pack remove 2d, 2c, 2s or 2b",
@@ -210,10 +214,12 @@ class Briscola(Game):
             "2b is an Italian card: with the French pack remove 2h, 2d, 2c or 2s",
         )
 
-        # Teams: 4 and 6 players sit alternately in two teams; Bosnian four may also play each for himself.
+        # Teams: 4 and 6 players sit alternately in two teams. In Bosnia playing alone is the rule for any number
+        # of players and partners the exception for four (RULES.md §2.10): every count plays each for himself
+        # unless partnerships=true asks for teams (4 players as the text allows; 6, three a side, our extension).
         partners = o["partnerships"]
         if partners is None:
-            partners = n in (4, 6)
+            partners = n in (4, 6) and variant != "bosnian"
         require(not partners or n in (4, 6), "partnerships need 4 or 6 players")
         require(
             partners or n not in (4, 6) or variant == "bosnian",

@@ -68,7 +68,7 @@ BIDS: tuple[Action, ...] = tuple(Action(f"bid {r}", "bid", i) for i, r in enumer
 CALLS: dict[str, tuple[Action, ...]] = {
     rank: tuple(Action(f"call {c}", "call", c) for c in ITALIAN_40 if c.rank == rank) for rank in RANK_BIDS
 }
-TWO_WITH = re.compile(r"bid 2 with (\d+)(?: points)?")
+TWO_WITH = re.compile(r"bid 2 with ([0-9]{1,3})(?: points)?")  # ASCII digits, few: int() is safe
 
 
 def bid_rank(level: int) -> str:

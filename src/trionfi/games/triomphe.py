@@ -82,10 +82,11 @@ from typing import Any, ClassVar
 
 from ..cards import FRENCH_52, Card, CardError, card
 from ..engine import PLAY, Action, Audience, Game, Trick, TrickState, side_results
-from ..errors import OptionError
+from ..errors import OptionError, shown
 from ..match import Match
-from ..options import Option
+from ..options import Option, whole_number
 from ..ranking import STRASBOURG, TRIOMPHE
+from ..records import seed_for
 from ..tricks import winning_index
 from . import strasbourg as sb
 
@@ -159,13 +160,10 @@ def decided(totals: Sequence[float], target: int) -> bool:
 def _parse_target(value: Any) -> int | None:
     if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "auto", "")):
         return None
-    try:
-        t = int(value) if not isinstance(value, bool) else None
-    except (TypeError, ValueError):
-        t = None
+    t = whole_number(value)
     if t is None or not 1 <= t <= 9999:
         raise OptionError(
-            f"option target={value!r} is not allowed; allowed: a whole number from 1 to 9999, or none "
+            f"option target={shown(value)} is not allowed; allowed: a whole number from 1 to 9999, or none "
             "(5 game points with the French rules, 100 card points with the Strasbourg rules)"
         )
     return t
@@ -240,7 +238,7 @@ class Triomphe(Game):
         ),
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         if "target" in options:
             options = {**options, "target": _parse_target(options["target"])}
         super().__init__(**options)
@@ -664,9 +662,10 @@ class TriompheState(TrickState):
                     return robs[0]
             if self.phase == NEXT_DEALER:  # "3" or "seat 3" for "next dealer 3"
                 words = text.split()
-                if words and words[-1].isdigit() and text in (words[-1], f"seat {words[-1]}"):
+                number = whole_number(words[-1]) if words else None
+                if number is not None and text in (words[-1], f"seat {words[-1]}"):
                     for a in legal:
-                        if a.arg == int(words[-1]):
+                        if a.arg == number:
                             return a
         return super()._resolve(action, legal)
 
@@ -955,10 +954,7 @@ class TriompheMatch(Match):
     """
 
     def __init__(self, game: Triomphe, seed: int | None = None) -> None:
-        if seed is None:
-            seed = random.getrandbits(63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"a seed is a whole number, not {seed!r}")
+        seed = seed_for(seed)
         self.game = game
         self.seed = seed
         self.policy = game.match_policy()

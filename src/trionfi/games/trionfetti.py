@@ -68,9 +68,10 @@ from typing import Any, ClassVar, NamedTuple
 from ..cards import ITALIAN_52, ITALIAN_52_RANKS, ITALIAN_SUITS, Card, card
 from ..comanda import Ranking, parse_comanda
 from ..engine import END, PLAY, Action, Audience, Game, TrickState
-from ..errors import ComandaError, IllegalAction, OptionError
+from ..errors import ComandaError, IllegalAction, OptionError, shown
 from ..match import Match
-from ..options import Option
+from ..options import Option, whole_number
+from ..records import seed_for
 
 PLAYERS = 4
 HAND_SIZE = 3
@@ -179,7 +180,7 @@ def _pair(value: Any) -> tuple[int, int]:
     """Two whole numbers from '9-13', '9,13', (9, 13) or [9, 13]; ValueError otherwise."""
     if isinstance(value, str):
         parts = value.replace("-", " ").replace(",", " ").replace("–", " ").split()
-        value = [int(p) for p in parts]
+        value = [whole_number(p) for p in parts]
     if isinstance(value, (tuple, list)) and len(value) == 2 and all(type(v) is int for v in value):
         return (value[0], value[1])
     raise ValueError(value)
@@ -345,8 +346,9 @@ class Trionfetti(Game):
         ),
     )
 
-    def __init__(self, **options: Any) -> None:
-        if options.get("comanda") is None or str(options.get("comanda")).strip().lower() in ("", "none"):
+    def __init__(self, /, **options: Any) -> None:
+        text = options.get("comanda")
+        if text is None or (isinstance(text, str) and text.strip().lower() in ("", "none")):
             options = {k: v for k, v in options.items() if k != "comanda"}
         super().__init__(**options)
 
@@ -363,23 +365,23 @@ class Trionfetti(Game):
                 raise ValueError(start)
         except (ValueError, TypeError):
             raise OptionError(
-                f"option start_scores={o['start_scores']!r} is not allowed; allowed: two scores from 0 to "
+                f"option start_scores={shown(o['start_scores'])} is not allowed; allowed: two scores from 0 to "
                 f"{self.target - 1}, e.g. '9-13'"
             ) from None
-        self.start_scores = start
+        self.start_scores = self.options["start_scores"] = start
         if "start_scores" in self._given:
             self._given["start_scores"] = list(start)  # JSON-friendly in records
         self.fixed: Ranking | None = None
         text = o["comanda"]
         if text is not None:
             if not isinstance(text, str):
-                raise OptionError(f"option comanda={text!r} is not allowed; allowed: a comanda text or none")
+                raise OptionError(f"option comanda={shown(text)} is not allowed; allowed: a comanda text or none")
             if _is_explicit(text) and not o["allow_explicit_tiers"]:
                 raise OptionError("option comanda: explicit tier lists are off (allow_explicit_tiers=false)")
             try:
                 self.fixed = _ranking(text)
             except ComandaError as e:
-                raise OptionError(f"option comanda={text!r} is not allowed: {e}") from None
+                raise OptionError(f"option comanda={shown(text)} is not allowed: {e}") from None
         self.void_ties = o["tie_rule"] == "void_trick"
         self.skip_third = o["skip_third_trick_when_decided"]
         self.talk = o["communication"] == "full"
@@ -387,6 +389,10 @@ class Trionfetti(Game):
         self.rotations = tuple(tuple((lead + i) % PLAYERS for i in range(PLAYERS)) for lead in range(PLAYERS))
         self.partner = tuple((s + 2) % PLAYERS for s in range(PLAYERS))
         self.comanda_actions = tuple(Action(f"comanda {t}", "comanda", t) for t in COMMON_COMANDE)
+
+    def given_options(self) -> dict[str, Any]:
+        """The options as given, for records and observations: a copy of its own (start_scores is a list)."""
+        return {k: list(v) if isinstance(v, list) else v for k, v in self._given.items()}
 
     def match(self, seed: int | None = None) -> TrionfettiMatch:
         """The whole match: games to ``target`` points, the first team to ``games`` games wins."""
@@ -645,6 +651,8 @@ class TrionfettiState(TrickState):
         text = " ".join(rest.split())
         if len(text) > MAX_SAY_LENGTH:
             raise IllegalAction(f"a remark is at most {MAX_SAY_LENGTH} characters long")
+        if not text.isprintable():  # control characters, lone surrogates: nothing a table can hear or a file hold
+            raise IllegalAction(f"a remark is printable text, not {shown(text)}")
         for a in legal:
             if str(a).lower() == f"say {text.lower()}":
                 return a
@@ -865,9 +873,18 @@ class TrionfettiState(TrickState):
             return [str(c) for c in self.leftovers()]
         return None
 
+    def to_record(self) -> dict[str, Any]:
+        record = super().to_record()
+        options = self.game.given_options()  # type: ignore[attr-defined]
+        if self.start != self.game.start_scores:  # type: ignore[attr-defined]
+            options["start_scores"] = list(self.start)  # a smazzata of a match: the score it started from
+        record["options"] = options
+        return record
+
     def observation(self, seat: int) -> dict[str, Any]:
         g: Trionfetti = self.game  # type: ignore[assignment]
         obs = self._base_observation(seat)
+        obs["options"] = g.given_options()
         obs["tricks"] = [
             {
                 "hand": t.hand,
@@ -942,9 +959,9 @@ class TrionfettiState(TrickState):
         left = obs["leftovers"]
         if left:
             table["undealt cards"] = " ".join(left) + ("" if self.leftovers_public else " (only you have seen them)")
-        for shown in self.shown:
-            if shown.to == seat and shown.hand == self.hand_no - 1:  # just after a conceded vagaresto
-                table[f"seat {shown.seat} showed you"] = " ".join(shown.cards)
+        for showing in self.shown:
+            if showing.to == seat and showing.hand == self.hand_no - 1:  # just after a conceded vagaresto
+                table[f"seat {showing.seat} showed you"] = " ".join(showing.cards)
         if self.phase == VAGA and self.trick:
             table["trick so far"] = ", ".join(
                 f"seat {s} {c}" for s, c in zip(self.trick_seats, self.trick, strict=False)
@@ -987,10 +1004,7 @@ class TrionfettiMatch(Match):
     """
 
     def __init__(self, game: Trionfetti, seed: int | None = None) -> None:
-        if seed is None:
-            seed = random.getrandbits(63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"a seed is a whole number, not {seed!r}")
+        seed = seed_for(seed)
         self.game = game
         self.seed = seed
         self.policy = game.match_policy()
@@ -1005,7 +1019,7 @@ class TrionfettiMatch(Match):
         self._verdict = None
         self.games = [0, 0]
         self.game_scores = list(game.start_scores)
-        self.game_log: list[tuple[int, list[int]]] = []  # (winner, final score) of each game played
+        self.game_log: list[tuple[int, tuple[int, ...]]] = []  # (winner, final score) of each game played
         self.state = self._new_deal(self.first_dealer)
 
     def _new_deal(self, dealer: int) -> TrionfettiState:
@@ -1017,7 +1031,7 @@ class TrionfettiMatch(Match):
         self.game_scores = st.scores()
         if st.game_winner is not None:
             self.games[st.game_winner] += 1
-            self.game_log.append((st.game_winner, self.game_scores))
+            self.game_log.append((st.game_winner, tuple(self.game_scores)))
             self.game_scores = [0, 0]  # TF-43: scores reset, a new game with the next dealer
         won = self.games[st.game_winner] >= self.game.games_to_win if st.game_winner is not None else False  # type: ignore[attr-defined]
         if won or len(self.finished) >= self.MAX_DEALS:
@@ -1042,7 +1056,7 @@ class TrionfettiMatch(Match):
         m["game_number"] = sum(self.games) + (0 if self._over else 1)
         m["first_dealer"] = self.first_dealer
         m["first_dealer_draw"] = [[[s, str(c)] for s, c in r] for r in self.draws]
-        m["game_log"] = [{"winner": w, "score": sc} for w, sc in self.game_log]
+        m["game_log"] = [{"winner": w, "score": list(sc)} for w, sc in self.game_log]
         mine = self.game.side_of[seat]
         table = obs.setdefault("table", {})
         if not self.finished and not self.state.tricks:  # type: ignore[attr-defined]
@@ -1052,6 +1066,11 @@ class TrionfettiMatch(Match):
             f"your team {self.games[mine]} · opponents {self.games[1 - mine]} (match to {self.game.games_to_win})"  # type: ignore[attr-defined]
         )
         return obs
+
+    def to_record(self) -> dict[str, Any]:
+        record = super().to_record()
+        record["options"] = self.game.given_options()  # type: ignore[attr-defined]
+        return record
 
     def clone(self) -> TrionfettiMatch:
         new = TrionfettiMatch.__new__(TrionfettiMatch)

@@ -762,7 +762,7 @@ class TroccasState(TrickState):
     def _explain(self, action: str) -> str | None:
         """Why a typed discard, statement or demand is refused (None: the engine's message says it)."""
         text = talk.fold(action)
-        word = text.split()[0] if text else ""
+        word = text.partition(" ")[0]
         if self.phase == DISCARD:
             code = text[len("discard") :].strip() if word == "discard" else text
             try:

@@ -118,8 +118,9 @@ BY_MOMENT = {m: tuple(s for s in STATEMENTS if s.moment == m) for m in (EARLY, L
 
 def fold(text: str) -> str:
     """Lower case, single spaces, accents dropped: how typed statements are matched."""
-    text = unicodedata.normalize("NFKD", " ".join(text.split()).lower())
-    return "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = unicodedata.normalize("NFKD", text.lower())
+    # Accents are dropped before the spaces are tidied: an accent typed alone leaves no word, not a space.
+    return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).split())
 
 
 # Typed words (with or without "say", any accents) -> the statement.
