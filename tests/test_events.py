@@ -251,8 +251,18 @@ def test_a_log_rebuilt_from_the_record_is_the_same_and_since_pages_it():
         assert log.version(v) == len(log.events(v))
     with pytest.raises(ValueError, match="viewer"):
         log.events(7)
+    with pytest.raises(trionfi.IllegalAction, match="viewer"):
+        log.events(10**5000)
     with pytest.raises(ValueError, match="since"):
         log.events(0, since=-1)
+    # The events handed out are the caller's own.
+    mine = log.events(0)
+    next(e for e in mine if e["type"] == "receive")["cards"].clear()
+    assert log.events(0) == again.events(0)
+    if not state.is_terminal():
+        new = log.apply(state.legal_actions()[0])
+        new[0].clear()
+        assert log.events(0)[-1:] != []  # the log kept what the caller emptied
 
 
 def test_an_illegal_action_changes_no_log():

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from .errors import IllegalAction, shown
 from .records import initial_state
 
 Event = dict[str, Any]
@@ -136,10 +137,10 @@ class EventLog:
         """``viewer``'s events from index ``since`` (a seat number, or None for a spectator)."""
         log = self._logs.get(viewer) if viewer is None or _is_seat(viewer) else None
         if log is None:
-            raise ValueError(f"a viewer is a seat from 0 to {len(self.viewers) - 2} or None, not {viewer!r}")
+            raise IllegalAction(f"a viewer is a seat from 0 to {len(self.viewers) - 2} or None, not {shown(viewer)}")
         if not isinstance(since, int) or isinstance(since, bool) or since < 0:
-            raise ValueError(f"since is a whole number from 0, not {since!r}")
-        return [dict(e) for e in log[since:]]
+            raise IllegalAction(f"since is a whole number from 0, not {shown(since)}")
+        return _copy(log[since:])
 
     def version(self, viewer: Viewer) -> int:
         """How many events ``viewer`` has: its version."""
@@ -189,7 +190,7 @@ class EventLog:
                 new[v].append(dict(end))
         for v in self.viewers:
             self._logs[v] += new[v]
-        return new
+        return _copy(new)  # the caller's own: editing it leaves the logs alone
 
     def _open_deal(self, record: bool = True) -> dict[Viewer, list[Event]]:
         """The first events of a deal: who deals, then the cards and facts the deal shows each viewer."""
