@@ -3,6 +3,7 @@ agreement with the engine move by move (legal actions, returns), clones, resampl
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import random
 
@@ -195,9 +196,7 @@ def test_the_observer_gives_named_tensors_and_a_public_view():
     assert observer.dict["hand"].sum() == len(state.engine.hand(0))
     assert observer.dict["trick"].shape == (4, 40)
     public = game.make_py_observer(
-        pyspiel.IIGObservationType(
-            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
-        )
+        pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE)
     )
     public.set_from(state, 0)
     assert public.dict["hand"].sum() == 0  # a spectator holds no hand
@@ -280,8 +279,6 @@ def _cards_named(value, game):
             found |= _cards_named(v, game)
     elif isinstance(value, str):
         for word in value.replace("(", " ").replace(")", " ").replace(",", " ").replace("+", " ").split():
-            try:
+            with contextlib.suppress(CardError, ValueError):
                 found.add(str(card(word)))
-            except (CardError, ValueError):
-                pass
     return found

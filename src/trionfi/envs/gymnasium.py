@@ -20,7 +20,7 @@ the bots.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -45,7 +45,7 @@ MAX_REDEALS = 100  # reset deals again when the bots end a deal before the agent
 class TrionfiEnv(gymnasium.Env):
     """One seat of a trionfi game against bots (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,

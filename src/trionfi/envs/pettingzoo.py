@@ -15,7 +15,7 @@ over). :meth:`TrionfiAEC.trionfi_observation` gives an agent's observation dict 
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -28,7 +28,7 @@ from .common import Spec, load_game
 class TrionfiAEC(AECEnv):
     """One trionfi game as an AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "trionfi_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "trionfi_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "briscola", render_mode: str | None = None, scoring: str = "result", **options):
         super().__init__()
