@@ -56,27 +56,35 @@ class Encoder:
         ]
         if self.extra is not None:
             self._pieces += self.extra.pieces(self)
-        self.size = sum(int(np.prod(shape)) for _, shape in self._pieces)
-        self.offsets: dict[str, tuple[int, tuple[int, ...]]] = {}
+        self.offsets: dict[str, tuple[int, int, tuple[int, ...]]] = {}  # name -> (start, end, shape)
         at = 0
         for name, shape in self._pieces:
-            self.offsets[name] = (at, shape)
-            at += int(np.prod(shape))
+            size = int(np.prod(shape))
+            self.offsets[name] = (at, at + size, shape)
+            at += size
+        self.size = at
+        self._buffer = np.zeros(self.size, np.float32)
+        self._cached: tuple[np.ndarray, dict[str, np.ndarray]] = (self._buffer, self.views(self._buffer))
 
     def pieces(self) -> list[Piece]:
         return list(self._pieces)
 
     def views(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Named, shaped views into a flat tensor of this encoding (writing to a view writes the tensor)."""
-        return {name: flat[at : at + int(np.prod(shape))].reshape(shape) for name, (at, shape) in self.offsets.items()}
+        return {name: flat[start:end].reshape(shape) for name, (start, end, shape) in self.offsets.items()}
 
     def encode(self, obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The tensor of ``obs`` (an observation of this game), written into ``out`` when given."""
-        if out is None:
-            out = np.zeros(self.size, np.float32)
+        fresh = out is None
+        if fresh:
+            out = self._buffer
+        out.fill(0.0)
+        cached = self._cached
+        if cached[0] is out:  # the views of the last array written: made once, not at every step
+            v = cached[1]
         else:
-            out.fill(0.0)
-        v = self.views(out)
+            v = self.views(out)
+            self._cached = (out, v)
         me = obs["seat"]
         n = self.n
         ci = self.card_index
@@ -123,7 +131,7 @@ class Encoder:
             v["leader"][rel(obs["leader"])] = 1.0
         if self.extra is not None:
             self.extra.encode(self, obs, v, rel)
-        return out
+        return out.copy() if fresh else out
 
     def _voids(self, obs: dict[str, Any], voids: np.ndarray, rel: Callable[[int], int]) -> None:
         """Suits a seat has shown it lacks: under a follow rule, not following the suit led shows a void in it,

@@ -328,6 +328,8 @@ class TrionfiState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._d.left
+        if not left:
+            return []
         p = 1.0 / len(left)
         return [(i, p) for i in left]
 
