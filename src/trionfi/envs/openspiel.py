@@ -507,6 +507,7 @@ class TrionfiObserver:
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = self.encoder.views(self.tensor)
+        self._fresh: np.ndarray | None = None
 
     def _obs(self, state: TrionfiState, player: int) -> dict[str, Any]:
         if self.public_only and state.engine is not None:
@@ -518,6 +519,14 @@ class TrionfiObserver:
         return state.observation_dict(player)
 
     def set_from(self, state: TrionfiState, player: int) -> None:
+        if state._d.box is None and not state._d.pack:
+            # OpenSpiel asks for the tensor shape by writing a fresh state's tensor at every tensor call: the
+            # fresh state's tensor is the same every time, so it is worked out once.
+            if self._fresh is None:
+                self.encoder.encode(self._obs(state, player), self.tensor)
+                self._fresh = self.tensor.copy()
+            self.tensor[:] = self._fresh
+            return
         self.encoder.encode(self._obs(state, player), self.tensor)
 
     def string_from(self, state: TrionfiState, player: int) -> str:
