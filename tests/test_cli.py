@@ -41,7 +41,7 @@ def human_moves(
 def test_games_lists_briscola():
     result = run("games")
     assert result.exit_code == 0
-    assert "briscola" in result.stdout and "Briscola" in result.stdout
+    assert "briscola" in result.stdout and "2, 3, 4 or 6" in result.stdout and "Italian 40" in result.stdout
 
 
 def test_rules_shows_summary_and_options():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -36,33 +37,29 @@ IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for n
 
 
 def pick(legal, rng):
-    """A random legal action; a claim (which ends a deal at once) only when nothing else is allowed."""
-    return rng.choice([a for a in legal if a != "claim"] or legal)
+    """A random legal action; a claim (which ends a deal at once) only when nothing else is allowed, and talk
+    one time in four (random talk alone would make deals very long)."""
+    legal = [a for a in legal if a != "claim"] or legal
+    cards = [a for a in legal if not isinstance(a, trionfi.engine.Action)]
+    if cards and rng.random() < 0.75:
+        return rng.choice(cards)
+    if not cards and "done" in legal and rng.random() < 0.5:  # a Schembil talk round ends
+        return "done"
+    return rng.choice(legal)
 
 
+WORD = re.compile(r"[A-Za-z0-9]+")
 # Observation keys that list the pack (a Trionfetti ranking, suit names), not places where cards are.
 STATIC_KEYS = {"ranking", "suit_names", "options"}
 
 
 def cards_in(value, deck) -> set[str]:
-    """The card codes of ``deck`` named anywhere in ``value`` (texts are split into words)."""
-    found: set[str] = set()
+    """The card codes of ``deck`` named anywhere in ``value`` (as words of its JSON text)."""
+    if isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        return set().union(*(cards_in(v, deck) for v in value))
     if isinstance(value, dict):
-        for k, v in value.items():
-            if k not in STATIC_KEYS:
-                found |= cards_in(v, deck)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            found |= cards_in(v, deck)
-    elif isinstance(value, str):
-        for word in value.replace("(", " ").replace(")", " ").replace(",", " ").split():
-            try:
-                c = card(word)
-            except (CardError, ValueError):
-                continue
-            if c in deck:
-                found.add(str(c))
-    return found
+        value = {k: v for k, v in value.items() if k not in STATIC_KEYS}
+    return set(WORD.findall(json.dumps(value, ensure_ascii=False))) & deck
 
 
 def play_logged(game, rng, deck=None, match=False, steps=None):

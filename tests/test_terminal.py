@@ -130,8 +130,9 @@ def test_chiamata_ends_with_the_callers_side_and_each_seats_score():
 
 def test_a_claim_asks_first_and_no_answer_keeps_the_game_going():
     runner = CliRunner()
-    result = runner.invoke(cli.app, ["play", "trijumf", "--players", "2", "--seed", "3", "--bots", "random"],
-                           input="cut\nclaim\nn\nquit\n")
+    result = runner.invoke(
+        cli.app, ["play", "trijumf", "--players", "2", "--seed", "3", "--bots", "random"], input="cut\nclaim\nn\nquit\n"
+    )
     assert result.exit_code == 0
     assert "Claim? [y/N]" in result.stdout and "claimed" not in result.stdout and "Game stopped" in result.stdout
 

@@ -27,17 +27,23 @@ from rich.table import Table
 import trionfi
 
 from .agents import Agent, make_agent
+from .cli_style import QuietGroup, run
 from .engine import Game
 from .errors import TrionfiError
 from .options import parse_assignments
 from .records import initial_state, load_file, save
 from .terminal import QUIT_WORDS, PlaySession, Replayer, deal_of
+from .texts import game_help
 
 app = typer.Typer(
-    help="The triumph family of trick-taking card games: Briscola and its variants.",
+    cls=QuietGroup,
+    help="The triumph family of trick-taking card games: Briscola with its variants, Briscola Chiamata, "
+    "Trijumf, Triomphe, Trionfetti and Troccas, against bots in the terminal.\n\n"
+    "Start with: trionfi games, then trionfi rules GAME and trionfi play GAME.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # an error stays on one line
@@ -49,15 +55,34 @@ OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option as name=value (repeatable)."),
 ]
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
+PlayersOpt = Annotated[
+    int | None, typer.Option("--players", "-p", metavar="N", help="Number of players (default: the game's).")
+]
 BotOpt = Annotated[
     str,
     typer.Option(
         "--bots",
         "--bot",
+        metavar="BOT",
         help="The bots: a level (easy, medium, hard) or a name (random, heuristic, search, solver).",
     ),
 ]
+
+
+def _version(show: bool) -> None:
+    if show:
+        out.print(f"trionfi {trionfi.__version__}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """The triumph family of trick-taking card games."""
 
 
 # --- errors and set-up --------------------------------------------------------------------------------------
@@ -120,14 +145,53 @@ def side_outcomes(state: Any, sides: list[list[int]]) -> list[float]:
 # --- games ----------------------------------------------------------------------------------------------
 @app.command()
 def games() -> None:
-    """List the games."""
-    table = Table(title="trionfi games")
-    table.add_column("name", style="bold")
-    table.add_column("title")
+    """List the games, with their numbers of players and their packs."""
+    table = Table(title="trionfi games", box=box.SIMPLE_HEAD)
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("players")
+    table.add_column("pack (cards)", no_wrap=True)
     for name in trionfi.games():
-        cls = trionfi.registry.game_class(name)
-        table.add_row(name, cls.title)
+        game = trionfi.load(name)
+        pack = game.deck.description.split(":")[0].removesuffix(" cards")  # "Italian 40"
+        table.add_row(name, escape(player_counts(name)), escape(pack))
     out.print(table)
+    out.print("The rules of a game: trionfi rules GAME · play it: trionfi play GAME", markup=False)
+
+
+def _counts_text(counts: list[int]) -> str:
+    """2, 3, 4 or 6; 2 to 10; 5."""
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return " or ".join([", ".join(map(str, counts[:-1])), str(counts[-1])]) if len(counts) > 1 else str(counts[0])
+
+
+def player_counts(name: str) -> str:
+    """How many may play ``name``, found by asking the game itself: the counts of its default rules, then
+    those of a variant or rule set that allows others ("2, 3, 4 or 6; bosnian: 2 to 10")."""
+    cls = trionfi.registry.game_class(name)
+    names = {opt.name for opt in cls.OPTIONS}
+
+    def counts(**options: Any) -> list[int]:
+        if "players" not in names:
+            return [trionfi.load(name, **options).players]
+        found = []
+        for n in range(1, 11):
+            try:
+                trionfi.load(name, **options, players=n)
+            except TrionfiError:
+                continue
+            found.append(n)
+        return found
+
+    base = counts()
+    text = _counts_text(base)
+    for opt in cls.OPTIONS:
+        if opt.name in ("variant", "ruleset") and opt.choices:
+            for choice in opt.choices:
+                more = counts(**{opt.name: choice})
+                if more and not set(more) <= set(base):
+                    text += f"; {choice}: {_counts_text(more)}"
+    return text
 
 
 # --- rules ----------------------------------------------------------------------------------------------
@@ -145,38 +209,58 @@ def _allowed(opt: Any) -> str:
     # Choices are listed as they are typed on the command line, not as Python values.
     if opt.choices is not None:
         return ", ".join(_show_value(c) for c in opt.choices)
+    if opt.allowed_text is None and opt.kind is int and opt.low is not None and opt.high is not None:
+        return f"a whole number from {opt.low} to {opt.high}"
     return str(opt.allowed())
 
 
-def _paragraphs(text: str) -> str:
-    """Re-flow a docstring's hard-wrapped paragraphs so the terminal wraps them to its own width."""
-    text = text.replace("``", "")  # reST literals read oddly in a terminal
-    return "\n\n".join(" ".join(p.split()) for p in text.split("\n\n"))
+def _fixed(opt: Any) -> bool:
+    """An option with a single allowed value (kept for the record, e.g. players of a five-player game)."""
+    return (opt.choices is not None and len(opt.choices) == 1) or (
+        opt.kind is int and opt.low is not None and opt.low == opt.high
+    )
+
+
+def _sides_text(game: Game) -> str:
+    if all(len(side) == 1 for side in game.sides):
+        return "each for himself"
+    teams = " against ".join(" ".join(map(str, side)) for side in game.sides)
+    return f"{'two' if len(game.sides) == 2 else len(game.sides)} teams, seats {teams}"
 
 
 @app.command()
 def rules(game_name: GameArg, option: OptionOpt = None, players: PlayersOpt = None) -> None:
-    """Show a game's rules summary and its options."""
+    """Show a game's rules, as they apply with these options, and the options."""
+    from rich.markdown import Markdown
+
+    from .texts import rules_text
+
     with _clear_errors():
         game = _load_game(game_name, players, option)
     out.rule(f"[bold]{escape(game.title)}[/]", style="cyan")
-    out.print(escape(_paragraphs(game.rules_summary())))
+    out.print(Markdown(rules_text(game)))
     out.print()
     out.print(
-        f"Players: {game.players} · sides: "
-        + " v ".join("(" + " ".join(map(str, s)) + ")" for s in game.sides)
-        + f" · match: {escape(game.match_policy().describe())}"
+        f"This table: {game.players} players, {_sides_text(game)} · match: {game.match_policy().describe()}",
+        markup=False,
     )
-    # Two columns read well even in an 80-column terminal: name with default, then doc with allowed values.
+    out.print()
+    # Two columns read well even in an 80-column terminal: the name (and the value set), then what it does.
     table = Table(title="options (set with --option name=value)", show_lines=True, expand=True)
     table.add_column("option", no_wrap=True)
-    table.add_column("what it does · allowed values", ratio=1)
+    table.add_column("what it does · default · allowed values", ratio=1)
     for opt in game.OPTIONS:
+        if _fixed(opt):
+            continue
         now = game.options.get(opt.name, opt.default)
-        name = f"[bold]{escape(opt.name)}[/]\n[dim]default[/] {escape(_show_value(opt.default))}"
+        name = f"[bold]{escape(opt.name)}[/]"
         if now != opt.default:
             name += f"\n[bold green]now {escape(_show_value(now))}[/]"
-        table.add_row(name, f"{escape(opt.doc)}\n[dim]allowed:[/] {escape(_allowed(opt))}")
+        default = opt.default_text or _show_value(opt.default)
+        table.add_row(
+            name,
+            f"{escape(opt.doc)}\n[dim]default:[/] {escape(default)} · [dim]allowed:[/] {escape(_allowed(opt))}",
+        )
     out.print(table)
 
 
@@ -211,13 +295,14 @@ def play(
             f"{' · match: ' + escape(game.match_policy().describe()) if match else ''}. "
             f"You are seat {seat}. Type [bold]help[/] for the commands."
         )
-        session = PlaySession(game, state, seat, bots, help_text=_game_help(game))
+        session = PlaySession(game, state, seat, bots, help_text=game_help(game))
         target = save_to if save_to is None or number == 1 else save_to.with_stem(f"{save_to.stem}-{number}")
         with _clear_errors():
             try:
                 finished = session.run()
-            except TrionfiError:
-                if target is not None:  # the record of a failed game is what a bug report needs
+            except (TrionfiError, KeyboardInterrupt):
+                # The record of a failed or interrupted game is what a bug report (or a later look) needs.
+                if target is not None:
                     _save(session.state, target)
                 raise
         if finished:
@@ -245,15 +330,6 @@ def _another(match: bool) -> bool:
     return answer.strip().lower() in ("y", "yes")
 
 
-def _game_help(game: Game) -> str:
-    """The game's own help (its card codes, ranks, points and action words), when the game texts provide it."""
-    try:
-        from .texts import game_help  # type: ignore[attr-defined]
-    except ImportError:
-        return ""
-    return game_help(game)
-
-
 def _save(state: Any, path: Path) -> None:
     try:
         save(state, path)
@@ -266,12 +342,17 @@ def _save(state: Any, path: Path) -> None:
 def simulate_deals(
     game: Game, deals: int, seed: int, bot: str, progress: Progress | None = None, matches: bool = False
 ) -> dict[str, Any]:
-    """Play ``deals`` bot-vs-bot deals (or whole matches); the figures per side as a JSON-ready dict."""
+    """Play ``deals`` bot-vs-bot deals (or ``deals`` whole matches); the figures per side as a JSON-ready dict.
+
+    For deals, ``mean_points`` is what ``points()`` counts for a deal (card points, tricks...); for matches,
+    ``mean_score`` is the match score (deals won, points added up...: ``match_policy`` in words), and
+    ``deals`` counts the deals the matches took."""
     seeds = random.Random(seed)
     n_sides = len(game.sides)
     wins, draws, losses = [0] * n_sides, [0] * n_sides, [0] * n_sides
     points = [0.0] * n_sides
     unit = "matches" if matches else "deals"
+    played = 0
     task = progress.add_task(f"playing {unit}", total=deals) if progress is not None else None
     start = time.perf_counter()
     for _ in range(deals):
@@ -281,6 +362,7 @@ def simulate_deals(
         while not state.is_terminal():
             p = state.current_player
             state.apply(bots[p].choose(state.observation(p)))
+        played += len(state.finished) if matches else 1
         for i, v in enumerate(side_outcomes(state, [list(s) for s in game.sides])):
             (wins if v > 0 else losses if v < 0 else draws)[i] += 1
         for i, p in enumerate(state.points()):
@@ -288,11 +370,12 @@ def simulate_deals(
         if progress is not None and task is not None:
             progress.advance(task)
     elapsed = time.perf_counter() - start
-    return {
+    mean = "mean_score" if matches else "mean_points"
+    result: dict[str, Any] = {
         "game": game.name,
         "options": dict(game._given),
         "unit": unit,
-        "deals": deals,
+        unit: deals,
         "seed": seed,
         "bot": bot,
         "sides": [
@@ -301,19 +384,26 @@ def simulate_deals(
                 "wins": wins[i],
                 "draws": draws[i],
                 "losses": losses[i],
-                "mean_points": round(points[i] / deals, 3) if deals else 0.0,
+                mean: round(points[i] / deals, 3) if deals else 0.0,
             }
             for i, side in enumerate(game.sides)
         ],
         "seconds": round(elapsed, 4),
-        "deals_per_second": round(deals / elapsed, 1) if elapsed > 0 else None,
+        f"{unit}_per_second": round(deals / elapsed, 1) if elapsed > 0 else None,
     }
+    if matches:
+        result["match"] = game.match_policy().describe()
+        result["deals"] = played
+    return result
 
 
 @app.command()
 def simulate(
     game_name: GameArg,
-    n: Annotated[int, typer.Option("-n", "--deals", min=1, help="Number of deals (or matches).")] = 100,
+    n: Annotated[
+        int,
+        typer.Option("-n", "--deals", min=1, metavar="N", help="Number of deals, or of matches with --match (100)."),
+    ] = 100,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the whole run (default: random).")] = None,
     players: PlayersOpt = None,
     option: OptionOpt = None,
@@ -334,8 +424,12 @@ def simulate(
         print(json.dumps(result))
         return
     unit = result["unit"]
-    table = Table(title=f"{game.title}: {n} {unit}, {bot} bots, seed {seed}")
-    for column in ("side", "wins", "draws", "losses", "mean score" if match else "mean points"):
+    one = "match" if match else "deal"
+    table = Table(title=f"{escape(game.title)}: {n} {unit if n != 1 else one}, {bot} bots, seed {seed}")
+    if match:
+        table.caption = escape(f"match: {result['match']} · {result['deals']} deals played")
+    columns = ("side", f"{unit} won", "drawn", "lost", "mean match score" if match else "mean points")
+    for column in columns:
         table.add_column(column, justify="left" if column == "side" else "right")
     for side in result["sides"]:
         table.add_row(
@@ -343,10 +437,10 @@ def simulate(
             str(side["wins"]),
             str(side["draws"]),
             str(side["losses"]),
-            f"{side['mean_points']:.2f}",
+            f"{side['mean_score' if match else 'mean_points']:.2f}",
         )
     out.print(table)
-    rate = result["deals_per_second"]
+    rate = result[f"{unit}_per_second"]
     out.print(f"{rate:,.1f} {unit} per second" if rate else "too fast to time")
 
 
@@ -567,7 +661,7 @@ def ratings(
 
 def main() -> None:
     """The ``trionfi`` console script."""
-    app()
+    run(app)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ class Option:
     low: int | None = None  # for int options
     high: int | None = None
     allowed_text: str | None = None  # what a custom option accepts, in words
+    default_text: str | None = None  # the default in words when the value does not say it ("with 4 or 6 players")
 
     def allowed(self) -> str:
         if self.allowed_text is not None:

@@ -276,7 +276,7 @@ class PlaySession:
             legal = [str(a) for a in self.state.legal_actions()]
             try:
                 text = self.prompt.ask("your move>", [*legal, *COMMANDS]).strip()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:  # the input has ended: the game stops (Ctrl-C interrupts the command)
                 out.print()
                 return False
             if not text:

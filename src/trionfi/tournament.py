@@ -32,6 +32,7 @@ import json
 import math
 import os
 import random
+import signal
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -245,18 +246,36 @@ def _run_processes(
     work: tuple, ranges: list[tuple[int, int]], total: int, jobs: int, progress: Progress | None
 ) -> list[dict]:
     log: list[dict[str, Any]] = []
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(ranges))) as pool:
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(ranges)), initializer=_ignore_ctrl_c)
+    try:
         futures = [pool.submit(play_chunk, *work, a, b) for a, b in ranges]
-        try:
-            for future in concurrent.futures.as_completed(futures):
-                log.extend(future.result())
-                if progress is not None:
-                    progress(len(log), total)
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+        for future in concurrent.futures.as_completed(futures):
+            log.extend(future.result())
+            if progress is not None:
+                progress(len(log), total)
+    except BaseException:
+        # Ctrl-C or a failed chunk: stop at once rather than wait for the chunks already running.
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
     return log
+
+
+def _ignore_ctrl_c() -> None:
+    """In a worker: Ctrl-C reaches the whole process group, and the main process alone answers it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the workers now (Python 3.14 has ``terminate_workers``)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def _run_ray(
@@ -461,41 +480,60 @@ def check_result(data: Any, where: str = "the result") -> None:
 
 
 def plot_result(result: dict[str, Any], path: str | Path) -> None:
-    """A PNG of each bot's running score rate over the deals with its 95 % interval band."""
+    """A PNG of each bot's running score rate over the deals with its 95 % interval band (:func:`plot_figure`)."""
+    import matplotlib.pyplot as plt
+
+    fig = plot_figure(result)
+    try:
+        fig.savefig(path, format="png")
+    finally:
+        plt.close(fig)
+
+
+def plot_figure(result: dict[str, Any]) -> Any:
+    """The figure of :func:`plot_result` (a matplotlib Figure; the caller closes it).
+
+    Nothing is drawn over the curves: the legend and the run's facts sit below the plot, and the y axis
+    goes a little beyond 0 % and 100 % so that a curve along either edge stays visible. The x axis counts
+    deals, so its ticks are whole numbers."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     labels = [b["label"] for b in result["bots"]]
     scores = per_deal_scores(result["log"], labels, result["sides"])
-    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=110)
-    x = list(range(1, len(result["log"]) + 1))
+    deals = len(result["log"])
+    fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
+    x = list(range(1, deals + 1))
     for bot in labels:
         series = running_rates(scores[bot])
         final = series[-1][0] if series else 0.0
-        (line,) = ax.plot(x, [r for r, _, _ in series], label=f"{bot}: {final:.1%}", linewidth=1.6)
-        ax.fill_between(x, [lo for _, lo, _ in series], [hi for _, _, hi in series], color=line.get_color(), alpha=0.2)
+        (line,) = ax.plot(x, [r for r, _, _ in series], label=f"{bot}: {final:.1%}", linewidth=1.8)
+        ax.fill_between(x, [lo for _, lo, _ in series], [hi for _, _, hi in series], color=line.get_color(), alpha=0.18)
     if len(result["sides"]) == 2:
         ax.axhline(0.5, color="grey", linestyle="--", linewidth=0.8)
-    ax.set_ylim(0, 1)
-    ax.set_xlim(1, max(2, len(x)))
+    ax.set_ylim(-0.03, 1.03)
+    ax.set_xlim(1, max(2, deals))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 5, 10], min_n_ticks=1))
+    ax.yaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 2.5, 5, 10]))
+    ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
     ax.set_xlabel("duplicate deals played")
     ax.set_ylabel("score rate (wins + ½ draws)")
     options = ", ".join(f"{k}={v}" for k, v in result.get("options", {}).items())
     title = f"{result.get('title', result['game'])}{f' ({options})' if options else ''}: {' v '.join(labels)}"
     ax.set_title(title, fontsize=11)
-    ax.text(
-        0.99,
-        0.02,
-        f"{result['deals']} deals, seed {result['seed']}; bands: 95 % interval",
-        transform=ax.transAxes,
-        ha="right",
+    ax.grid(alpha=0.3)
+    # Below the axes, never over a curve: the legend (final rates), then the run's facts.
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=min(4, len(labels)), frameon=False)
+    fig.text(
+        0.5,
+        0.015,
+        f"{result['deals']} duplicate deals, seed {result['seed']} · shaded: 95 % interval",
+        ha="center",
         fontsize=8,
         color="grey",
     )
-    ax.grid(alpha=0.3)
-    ax.legend(loc="best")
-    fig.tight_layout()
-    fig.savefig(path, format="png")
-    plt.close(fig)
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    return fig

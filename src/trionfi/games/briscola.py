@@ -35,6 +35,16 @@ VARIANTS = ("standard", "a31", "scoperta", "briscolone", "bosnian", "double", "s
 # RULES.md §7 lists player counts among the variant names; they are accepted as spellings of `players`.
 PLAYER_COUNT_VARIANTS = {"two_player": 2, "three": 3, "four": 4, "six": 6}
 COMMUNICATION = ("none", "signals", "conversation")
+# The player counts of each variant; a variant's first count is its default.
+PLAYERS_FOR: dict[str, tuple[int, ...]] = {
+    "standard": (2, 3, 4, 6),
+    "a31": (2,),
+    "scoperta": (2,),
+    "briscolone": (2,),
+    "bosnian": tuple(range(2, 11)),
+    "double": (2, 4),
+    "schembil": (6,),
+}
 
 CLAIM = Action("claim", "claim")
 
@@ -70,10 +80,11 @@ class Briscola(Game):
         Option(
             "players",
             2,
-            "number of players: 2, 3, 4 or 6 (bosnian: 2-10; double: 2 or 4; schembil: 6)",
+            "number of players: 2, 3, 4 or 6 (bosnian: 2 to 10; double: 2 or 4; schembil: 6)",
             kind=int,
             low=2,
             high=10,
+            default_text="2 (schembil: 6)",
         ),
         Option(
             "variant",
@@ -97,8 +108,10 @@ class Briscola(Game):
         Option(
             "partnerships",
             None,
-            "4 or 6 players in two teams (default: yes with 4 and 6 players)",
+            "play in two teams, partners sitting alternately (4 or 6 players; false lets four bosnian "
+            "players play each for himself)",
             choices=(None, True, False),
+            default_text="with 4 or 6 players",
         ),
         Option("deal_singly", True, "deal one card at a time (false: each hand in one packet)", kind=bool),
         Option(
@@ -130,13 +143,13 @@ class Briscola(Game):
         Option(
             "target",
             None,
-            "match: cumulative points to win (briscolone default 121; e.g. 120 for "
-            "'first to 120'); none = best-of deals",
+            "match: the points to reach over several deals, e.g. 120 for 'first to 120' (none: a best-of match)",
             choices=None,
             kind=None,
             allowed_text="a whole number of points from 31 to 999, or none",
+            default_text="none, a best-of match (briscolone: 121)",
         ),
-        Option("best_of", 3, "match: number of deals in a best-of match (odd)", kind=int, low=1, high=99),
+        Option("best_of", 3, "match: the number of deals in a best-of match (odd)", kind=int, low=1, high=99),
         Option("claim_target", 31, "briscola a 31: the points a claim must reach", kind=int, low=1, high=120),
     )
 
@@ -171,18 +184,17 @@ class Briscola(Game):
             if name in given and given[name] != self._default(name):
                 require(where, f"option {name} applies only to {what}")
 
-        players_for = {
-            "a31": (2,),
-            "scoperta": (2,),
-            "briscolone": (2,),
-            "schembil": (6,),
-            "double": (2, 4),
-            "bosnian": tuple(range(2, 11)),
-            "standard": (2, 3, 4, 6),
-        }[variant]
+        players_for = PLAYERS_FOR[variant]
+        if "players" not in given and n not in players_for:
+            # A variant played by one number of players only (schembil: 6) needs no players option.
+            n = o["players"] = players_for[0]
+        counts = ", ".join(map(str, players_for))
         require(
-            n in players_for, f"{variant} Briscola is played by {', '.join(map(str, players_for))} players, not {n}"
+            n != 5 or n in players_for,
+            f"{variant} Briscola is played by {counts} players, not 5: five players play Briscola Chiamata, "
+            "the game 'briscola-chiamata'",
         )
+        require(n in players_for, f"{variant} Briscola is played by {counts} players, not {n}")
         only("must_follow_suit", variant == "briscolone", "variant=briscolone")
         only("claim_target", variant == "a31", "variant=a31")
         only("rais", variant == "schembil", "variant=schembil")

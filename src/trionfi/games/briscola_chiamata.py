@@ -107,7 +107,7 @@ class BriscolaChiamata(Game):
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", PLAYERS, "number of players: always 5", kind=int, low=PLAYERS, high=PLAYERS),
         Option("caller_leads", False, "the caller leads the first trick (false: the dealer's right leads)", kind=bool),
-        Option("deals", 5, "match: number of deals, whose returns are added up", kind=int, low=1, high=999),
+        Option("deals", 5, "match: the number of deals, whose scores are added up", kind=int, low=1, high=999),
     )
 
     def _configure(self) -> None:

@@ -108,8 +108,9 @@ class Trijumf(Game):
         Option(
             "cut_option",
             None,
-            "force the cut option (default: the cutter chooses each deal)",
+            "the way the pack is cut in every deal, instead of the cutter's choice",
             choices=(None, CUT, KNOCK, FLIP),
+            default_text="none, the cutter chooses each deal",
         ),
         Option(
             "flip4_packet_order",

@@ -184,8 +184,9 @@ class Triomphe(Game):
         Option(
             "partnerships",
             None,
-            "two teams, partners opposite (default: yes for french; strasbourg: no, each for himself)",
+            "play in two teams, partners opposite",
             choices=(None, True, False),
+            default_text="true with the french rules, false with strasbourg",
         ),
         Option(
             "rob_stock",
@@ -227,8 +228,9 @@ class Triomphe(Game):
         Option(
             "target",
             None,
-            "match: points to win the game (default: 5 game points french, 100 card points strasbourg)",
+            "match: the points that win the game",
             allowed_text="a whole number from 1 to 9999, or none for the ruleset's default",
+            default_text="5 game points (french), 100 card points (strasbourg)",
         ),
         Option(
             "enforce_legal_moves",

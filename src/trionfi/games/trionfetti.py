@@ -297,13 +297,15 @@ class Trionfetti(Game):
         Option(
             "comanda",
             None,
-            "fix the ranking of every smazzata (practice); none: the cutter announces a comanda each smazzata",
-            allowed_text="none or a comanda, e.g. 'manco e cavalli' (see `trionfi comanda`)",
+            "fix the card order of every smazzata, for practice",
+            allowed_text="none or a comanda, e.g. 'manco e cavalli' (see: trionfi comanda)",
+            default_text="none, the cutter announces a comanda each smazzata",
         ),
         Option(
             "tie_rule",
             "first_played",
-            "equal top cards: the first played wins (seed), or void_trick: a tie between the teams voids the trick",
+            "equal top cards: the first played wins (first_played), or a tie between the teams voids the trick "
+            "(void_trick)",
             choices=("first_played", "void_trick"),
         ),
         Option(
@@ -339,6 +341,7 @@ class Trionfetti(Game):
             (0, 0),
             "game score (seats 0+2, seats 1+3) at the start of a deal or of a match's first game, for practice",
             allowed_text="two scores below the target, e.g. '9-13'",
+            default_text="0-0",
         ),
     )
 
