@@ -22,6 +22,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py --write docs/benchmarks.md
 	$(BIN)/python benchmarks/solver_speed.py --write docs/benchmarks.md
+	$(BIN)/python benchmarks/envs_speed.py --write docs/benchmarks.md
 
 # Hours on two cores: duplicate-deal tournaments of every bot level; match-ups already played are kept.
 bench-strength: $(STAMP)
