@@ -2,7 +2,7 @@
 learning curve.
 
     pip install -e '.[rl,rl-examples]'
-    nice -n 10 python examples/train_dqn_briscola.py [--episodes 8000] [--eval-every 500] [--eval-deals 300]
+    nice -n 10 python examples/train_dqn_briscola.py [--episodes 6000] [--eval-every 500] [--eval-deals 200]
         [--plot docs/research/dqn-briscola.png]
 
 The agent plays through OpenSpiel's ``rl_environment`` on ``python_trionfi_briscola`` (the adapter of
@@ -60,9 +60,9 @@ def evaluate(env, agent, deals, rng):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=8000, help="training deals")
+    parser.add_argument("--episodes", type=int, default=6000, help="training deals")
     parser.add_argument("--eval-every", type=int, default=500)
-    parser.add_argument("--eval-deals", type=int, default=300)
+    parser.add_argument("--eval-deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plot", type=Path, default=Path("docs/research/dqn-briscola.png"))
     args = parser.parse_args(argv)
@@ -106,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{episode} deals: {score:.1f} % against random, {points:.1f} card points ({elapsed:.0f} s)", flush=True
             )
+            write(curve, args)  # after every point, so that a run cut short keeps its curve
     write(curve, args)
     return 0
 
@@ -129,6 +130,7 @@ def write(curve, args):
     ax.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(args.plot, dpi=110)
+    plt.close(fig)
     args.plot.with_suffix(".json").write_text(json.dumps({"command": " ".join(sys.argv), **curve}, indent=1) + "\n")
     print(f"wrote {args.plot}")
 
