@@ -125,6 +125,26 @@ def test_the_deal_is_one_chance_node_per_card_of_the_pack():
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 7) == "deal " + str(trionfi.load("briscola").deck[7])
 
 
+@pytest.mark.parametrize(("name", "options"), [("briscola", {}), ("troccas", {})], ids=["briscola", "troccas"])
+def test_the_queries_answered_in_python_agree_with_openspiel_cpp(name, options):
+    """legal_actions, is_chance_node, is_player_node and history are answered on the Python side for speed:
+    at every node they must equal what OpenSpiel's C++ State computes."""
+    game = load(name, options)
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        chance = (pyspiel.PlayerId.CHANCE,) if state.is_chance_node() else ()  # C++ refuses it elsewhere
+        for player in (*chance, *range(game.num_players())):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.is_player_node() == pyspiel.State.is_player_node(state)
+        assert state.history() == pyspiel.State.history(state)
+        assert state.move_number() == pyspiel.State.move_number(state)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+
+
 def test_clone_is_independent_and_keeps_the_history():
     rng = random.Random(4)
     state = play_random(deal(load("briscola", {"players": 4}), rng), rng, steps=9)

@@ -331,7 +331,7 @@ class TrionfiState(pyspiel.State):
     def legal_actions(self, player: int | None = None) -> list[int]:
         d = self._d
         if d.shuffling:
-            return d.left[:] if player is None or player == CHANCE else []  # left is in ascending order
+            return d.left[:]  # in ascending order; OpenSpiel gives the chance outcomes whoever asks
         state = d.box.state
         p = state.current_player
         if p is None or (player is not None and player != p):
