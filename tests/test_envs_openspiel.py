@@ -109,6 +109,8 @@ def test_options_are_parameters_and_bad_ones_are_refused():
     assert game.max_chance_outcomes() == 40
     again = pyspiel.load_game(str(game))
     assert again.num_players() == 4
+    bosnian = pyspiel.load_game("python_trionfi_briscola(players=4,variant=bosnian,partnerships=no,rais=0 1)")
+    assert len(bosnian.spec.game.sides) == 4  # each for himself
     with pytest.raises((ValueError, pyspiel.SpielError), match="players"):
         load("briscola", {"players": 5})
     with pytest.raises((ValueError, pyspiel.SpielError), match="scoring"):
