@@ -173,6 +173,9 @@ def test_a_resampled_state_has_the_same_information_state_and_plays_on(name, opt
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.observation_tensor(player) == state.observation_tensor(player)
         assert sample.legal_actions() == state.legal_actions()
+        play_random(sample, rng, steps=3)
+        back = game.deserialize_state(sample.serialize())  # the same sample drawn again, the same moves
+        assert str(back) == str(sample) and back.legal_actions() == sample.legal_actions()
         play_random(sample, rng)
         assert sample.is_terminal()
 

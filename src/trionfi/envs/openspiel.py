@@ -2,7 +2,7 @@
 
 Importing this module registers one OpenSpiel game per trionfi game, named ``python_trionfi_<game>`` (a dash
 becomes an underscore: ``python_trionfi_briscola_chiamata``). Its parameters are the game's options (an option
-whose default is None takes the text ``"none"``; a pair like Schembil's ``rais`` is written ``"0,1"``) plus
+whose default is None takes the text ``"none"``; a pair like Schembil's ``rais`` is written ``"0 1"``) plus
 ``scoring``: ``"result"`` (default: the game's own result per seat, e.g. +1/-1 for a won or lost Briscola deal)
 or ``"points"`` (the seat's side's points minus the mean of the sides', e.g. card points - 60 in 2-player
 Briscola). Both are zero-sum.
@@ -17,14 +17,13 @@ Briscola). Both are zero-sum.
   .Encoder`, through the observer that ``make_py_observer`` returns.
 * ``clone()`` uses the engine's fast clone; ``resample_from_infostate(p, sampler)`` returns a state dealt by
   ``game.sample_state`` from seat p's observation (a position to search from: its ``history()`` is empty).
-* Serialization pickles the engine state (cards by code, the game by its options).
+* Serialization replays: the packs and the actions (a resampled state: its observation, seed and the actions
+  since).
 """
 
 from __future__ import annotations
 
-import io
 import json
-import pickle
 import random
 from functools import lru_cache
 from typing import Any
@@ -69,61 +68,35 @@ def _game_for(name: str, options: str) -> Game:
     return trionfi.load(name, **json.loads(options))
 
 
-class _Pickler(pickle.Pickler):
-    # Cards are interned (identity matters to the engine) and a game is its options: both travel as references.
-    def persistent_id(self, obj: Any) -> Any:
-        if obj.__class__ is Card:
-            return ("card", str(obj))
-        if isinstance(obj, Game):
-            return ("game", obj.name, json.dumps(obj._given, sort_keys=True))
-        return None
-
-
-class _Unpickler(pickle.Unpickler):
-    def persistent_load(self, pid: Any) -> Any:
-        if pid[0] == "card":
-            return card(pid[1])
-        if pid[0] == "game":
-            return _game_for(pid[1], pid[2])
-        raise pickle.UnpicklingError(f"unknown reference {pid!r}")
-
-
-def _dump(engine: Any) -> bytes:
-    # Only a resampled state is pickled whole (the others replay): its game's closures must be picklable.
-    buf = io.BytesIO()
-    _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(engine)
-    return buf.getvalue()
-
-
-def _load(data: bytes) -> Any:
-    return _Unpickler(io.BytesIO(data)).load()
+def _key(game: Game) -> tuple[str, str]:
+    return game.name, json.dumps(game._given, sort_keys=True)
 
 
 class _Engine:
-    """Holds the engine state inside an OpenSpiel state: copied by the engine's clone. ``packs`` are the packs
-    the chance nodes shuffled (one per dealing), so that a pickle is a replay: (game, packs, actions)."""
+    """Holds the engine state inside an OpenSpiel state: copied by the engine's clone, pickled as a replay.
 
-    __slots__ = ("packs", "state")
+    ``packs`` are the packs the chance nodes shuffled (one per dealing): the state is (game, packs, actions).
+    A resampled state has no packs but its ``origin``, the observation and the seed it was sampled from: it is
+    (game, origin, actions since)."""
 
-    def __init__(self, state: Any, packs: tuple[tuple[Card, ...], ...] | None) -> None:
+    __slots__ = ("origin", "packs", "state")
+
+    def __init__(self, state: Any, packs: tuple[tuple[Card, ...], ...] | None, origin: Any = None) -> None:
         self.state = state
-        self.packs = packs  # None for a resampled state: it has no history
+        self.packs = packs
+        self.origin = origin
 
     def __deepcopy__(self, memo: Any) -> _Engine:
-        return _Engine(self.state.clone(), self.packs)
+        return _Engine(self.state.clone(), self.packs, self.origin)
 
     def __reduce__(self) -> Any:
         state = self.state
-        if self.packs is None:
-            return (_restore_engine, (_dump(state),))
-        game = state.game
+        if self.packs is None:  # a sampler may replay public actions into the sample: only the later ones count
+            actions = tuple(str(a) for a in state.history[self.origin[2] :])
+            return (_resample, (*_key(state.game), self.origin, actions))
         actions = tuple(str(a) for a in state.history)
         packs = tuple(tuple(str(c) for c in pack) for pack in self.packs)
-        return (_replay, (game.name, json.dumps(game._given, sort_keys=True), packs, actions))
-
-
-def _restore_engine(data: bytes) -> _Engine:
-    return _Engine(_load(data), None)
+        return (_replay, (*_key(state.game), packs, actions))
 
 
 def _replay(name: str, options: str, packs: tuple[tuple[str, ...], ...], actions: tuple[str, ...]) -> _Engine:
@@ -139,6 +112,15 @@ def _replay(name: str, options: str, packs: tuple[tuple[str, ...], ...], actions
                 _deal_again(state, [card(c) for c in packs[dealt]])
             dealt += 1
     return _Engine(state, tuple(tuple(card(c) for c in pack) for pack in packs))
+
+
+def _resample(name: str, options: str, origin: tuple[str, int, int], actions: tuple[str, ...]) -> _Engine:
+    """A resampled state again: the same sample (same observation, same seed), then the actions played on it."""
+    observation, seed, _ = origin
+    state = _game_for(name, options).sample_state(json.loads(observation), random.Random(seed))
+    for action in actions:
+        state.apply(action)
+    return _Engine(state, None, origin)
 
 
 def _gather(state: Any) -> None:
@@ -451,7 +433,8 @@ class TrionfiState(pyspiel.State):
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> TrionfiState:
         """A state seat ``player`` cannot tell from this one, its hidden cards dealt by ``game.sample_state``."""
-        rng = random.Random(int(probability_sampler() * 2**52))
+        seed = int(probability_sampler() * 2**52)
+        rng = random.Random(seed)
         d = self._d
         if d.shuffling:
             new = self.clone()  # the pack shuffled so far is nobody's knowledge: any order of it will do
@@ -460,7 +443,9 @@ class TrionfiState(pyspiel.State):
         new = _new_state(self.get_game())
         nd = new._d
         obs = d.box.state.observation(player)
-        nd.box = _Engine(d.shared.spec.game.sample_state(obs, rng), None)
+        sample = d.shared.spec.game.sample_state(obs, rng)
+        origin = (json.dumps(obs, default=str), seed, len(sample.history))  # to draw the same sample again
+        nd.box = _Engine(sample, None, origin)
         nd.redeals = d.redeals
         nd.shuffling = False
         nd.left = []
