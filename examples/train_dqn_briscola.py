@@ -65,7 +65,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval-deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plot", type=Path, default=Path("docs/research/dqn-briscola.png"))
+    parser.add_argument("--replot", action="store_true", help="only draw the plot again from the JSON beside it")
     args = parser.parse_args(argv)
+    if args.replot:
+        kept = json.loads(args.plot.with_suffix(".json").read_text())
+        sys.argv = kept.pop("command").split()
+        write(kept, args)
+        return 0
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(args.seed)
@@ -125,7 +131,10 @@ def write(curve, args):
     ax.set_xlabel("training deals")
     ax.set_ylabel("score against the random player (%)")
     ax.set_ylim(30, 100)
-    ax.set_title(f"OpenSpiel DQN on 2-player Briscola (python_trionfi_briscola), {args.eval_deals} deals per point")
+    ax.set_title(
+        f"OpenSpiel DQN, 2-player Briscola (python_trionfi_briscola)\n{args.eval_deals} greedy deals per point",
+        fontsize=10,
+    )
     ax.legend(loc="lower right")
     ax.grid(alpha=0.3)
     fig.tight_layout()
