@@ -280,3 +280,24 @@ def test_a_match_logs_every_deal_and_its_end(name):
         assert [d["deal"] for d in deals] == list(range(1, len(deals) + 1))
         assert len(ends) == len(deals) and all("match_score" in e for e in ends)
         assert events[-1]["type"] == "match_end" and events[-1]["returns"] == state.returns()
+
+
+@pytest.mark.parametrize("name", trionfi.games())
+def test_the_log_hands_out_the_current_observations_as_copies(name):
+    game = trionfi.load(name)
+    match = game.match(seed=4)
+    log = EventLog(match)
+    rng = random.Random(6)
+    for _ in range(60):
+        if match.is_terminal():
+            break
+        log.apply(pick(match.legal_actions(), rng))
+        for s in range(game.players):
+            assert log.observation(s) == match.observation(s)
+        assert log.observation(None) == public_observation(match)
+    mine = log.observation(0)
+    mine["hand"].clear()
+    mine["sides"].append([9])
+    assert log.observation(0) == match.observation(0)
+    with pytest.raises(ValueError, match="viewer"):
+        log.observation(True)

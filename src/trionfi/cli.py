@@ -27,6 +27,7 @@ from rich.table import Table
 import trionfi
 
 from .agents import Agent, make_agent
+from .cli_online import online as online_commands
 from .cli_style import QuietGroup, run
 from .engine import Game
 from .errors import TrionfiError
@@ -657,6 +658,9 @@ def ratings(
             str(row["games"]),
         )
     out.print(table)
+
+
+app.add_typer(online_commands)  # serve, join: online play (trionfi/cli_online.py)
 
 
 def main() -> None:

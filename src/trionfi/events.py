@@ -123,7 +123,7 @@ class EventLog:
         self.state = fresh
         self._deal = _deal_of(fresh)
         self._deals = 1
-        self._seen = self._observe(self._deal)
+        self._seen = self._observe(fresh)  # every viewer's observation now (a match's, with its "match")
         self._open_deal()
         for action in record["actions"]:
             self.apply(action)
@@ -145,6 +145,14 @@ class EventLog:
         """How many events ``viewer`` has: its version."""
         return len(self._logs[viewer])
 
+    def observation(self, viewer: Viewer) -> dict[str, Any]:
+        """``viewer``'s observation now (a spectator's: :func:`public_observation`), the caller's own copy.
+
+        The log works them out at every action anyway; a server sending them saves doing it twice."""
+        if viewer not in self._seen or isinstance(viewer, bool):
+            raise ValueError(f"a viewer is a seat from 0 to {len(self.viewers) - 2} or None, not {viewer!r}")
+        return _copy(self._seen[viewer])
+
     # --- writing ---------------------------------------------------------------------------------------
     def apply(self, action: Any, seat: int | None = None) -> dict[Viewer, list[Event]]:
         """Apply ``action`` (as ``state.apply`` does: same errors, nothing changes on error) and return each
@@ -154,7 +162,9 @@ class EventLog:
         self.state.apply(action, seat=seat)
         done = deal.history[-1]
         before = self._seen
-        after = self._observe(deal)
+        now = self._observe(self.state)
+        current = _deal_of(self.state)
+        after = now if current is deal else self._observe(deal)  # a match that dealt again: the old deal's end
         audience = deal.game.audience(done, actor)
         new: dict[Viewer, list[Event]] = {}
         for v in self.viewers:
@@ -166,12 +176,10 @@ class EventLog:
             if deal.is_terminal():
                 events.append(self._end(deal))
             new[v] = events
-        self._seen = after
-        current = _deal_of(self.state)
+        self._seen = now
         if current is not deal:  # a match dealt again
             self._deal = current
             self._deals += 1
-            self._seen = self._observe(current)
             opened = self._open_deal(record=False)
             for v in self.viewers:
                 new[v] += opened[v]
@@ -195,8 +203,9 @@ class EventLog:
                 self._logs[v] += opened[v]
         return opened
 
-    def _observe(self, deal: Any) -> dict[Viewer, dict[str, Any]]:
-        seats = [deal.observation(s) for s in range(deal.game.players)]
+    def _observe(self, source: Any) -> dict[Viewer, dict[str, Any]]:
+        """Every viewer's observation of ``source`` (the match or state, or a deal of a match)."""
+        seats = [source.observation(s) for s in range(len(self.viewers) - 1)]
         return {**dict(enumerate(seats)), None: meet(seats)}
 
     def _end(self, deal: Any) -> Event:
@@ -321,3 +330,12 @@ def _message(m: Any) -> Event:
     if isinstance(m, (list, tuple)) and len(m) == 2:
         return {"type": "message", "sender": m[0], "to": [], "kind": "say", "text": str(m[1])}
     return {"type": "message", "sender": None, "to": [], "kind": "say", "text": str(m)}
+
+
+def _copy(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, immutable leaves): several times quicker than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value

@@ -1,0 +1,281 @@
+"""``trionfi serve`` and ``trionfi join``: online play. The server's modules (FastAPI, SQLAlchemy...) are imported
+only when these commands run, so the other commands start as fast as before."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import sys
+from typing import Annotated, Any
+
+import typer
+
+online = typer.Typer()
+
+DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
+UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> float:
+    from .cli import UsageError
+
+    match = DURATION.match(text)
+    if match is None:
+        raise UsageError(
+            f"a duration is a number of seconds or a number with s, m, h or d (e.g. 90, 30m, 7d); not {text!r}"
+        )
+    return float(match.group(1)) * UNITS[match.group(2)]
+
+
+def parse_seats(text: str | None, players: int, what: str) -> list[int]:
+    from .cli import UsageError
+
+    if not text:
+        return []
+    try:
+        seats = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise UsageError(f"{what} takes seat numbers separated by commas, e.g. 1,3; not {text!r}") from None
+    bad = [s for s in seats if not 0 <= s < players]
+    if bad:
+        raise UsageError(f"{what}: seat {bad[0]} does not exist; the seats are 0 to {players - 1}")
+    return seats
+
+
+@online.command()
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="The address to listen on (default 127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port to listen on (default 8000).")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="The store: a SQLAlchemy URL (sqlite:///file.db, postgresql+psycopg://user@host/db). "
+            "Default: an SQLite file in your data directory.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="Server processes (more than one needs PostgreSQL).")
+    ] = 1,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url", help="The address players reach the server at, for the links (default: the one they used)."
+        ),
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            metavar="URL",
+            help="Another web origin allowed to use the API and the WebSocket (repeatable).",
+        ),
+    ] = None,
+    bot_pause: Annotated[
+        float, typer.Option("--bot-pause", min=0, help="Seconds a bot waits before it moves (default 0.8).")
+    ] = 0.8,
+    expire_after: Annotated[
+        str, typer.Option("--expire-after", help="Delete unfinished tables idle this long (default 7d; e.g. 12h, 30m).")
+    ] = "7d",
+    max_message: Annotated[
+        int, typer.Option("--max-message", min=256, help="Largest client message, in bytes (default 4096).")
+    ] = 4096,
+    rate: Annotated[
+        float,
+        typer.Option("--rate", min=1, help="Messages a second per connection, bursts of twice that (default 20)."),
+    ] = 20.0,
+    table: Annotated[
+        str | None,
+        typer.Option("--table", metavar="GAME", help="Create a table of this game on start and print its links."),
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="With --table: the number of players.")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help="With --table: a game option (repeatable)."),
+    ] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", metavar="SEATS", help="With --table: the seats bots play, e.g. 1,3.")
+    ] = None,
+    level: Annotated[
+        str, typer.Option("--level", help="With --table: the bots' level or name (default medium).")
+    ] = "medium",
+    match: Annotated[bool, typer.Option("--match", help="With --table: a whole match.")] = False,
+    stand_in: Annotated[
+        str | None, typer.Option("--stand-in", help="With --table: the bot that plays a seat its person left.")
+    ] = None,
+    log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
+) -> None:
+    """Run the trionfi server: tables to play online, by invite link, with bots (docs/protocol.md)."""
+    from .cli import UsageError, _clear_errors, err, out
+
+    with _clear_errors():
+        from .server.settings import Settings
+
+        settings = Settings(
+            db_url=db or "",
+            public_url=public_url.rstrip("/") if public_url else None,
+            allow_origins=list(allow_origin or []),
+            bot_pause=bot_pause,
+            expire_after=parse_duration(expire_after),
+            max_message=max_message,
+            rate=rate,
+            burst=int(rate * 2),
+        )
+        url = settings.resolved_db_url()
+        settings.db_url = url
+        if workers > 1 and not url.startswith("postgresql"):
+            raise UsageError("several --workers share tables through PostgreSQL: add --db postgresql+psycopg://...")
+        if table is None and (match or any(v is not None for v in (players, option, bots, stand_in))):
+            raise UsageError("--players, --option, --bots, --match and --stand-in describe the table of --table GAME")
+        base = settings.public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+        created = (
+            _create_start_table(settings, base, table, players, option, bots, level, match, stand_in) if table else None
+        )
+    if created is not None:
+        _print_links(out, created)
+    shown = "*" if host in ("0.0.0.0", "::") else host
+    err.print(f"trionfi server on http://{shown}:{port} · store {_safe_url(url)} · Ctrl+C stops it")
+    _run_uvicorn(settings, host, port, workers, log_level)
+
+
+def _create_start_table(
+    settings: Any,
+    base: str,
+    game: str,
+    players: int | None,
+    option: list[str] | None,
+    bots: str | None,
+    level: str,
+    match: bool,
+    stand_in: str | None,
+) -> dict[str, Any]:
+    """The --table of `trionfi serve`, created in the store before the server starts (once, whatever --workers)."""
+    from .cli import _load_game
+    from .server.hub import Hub
+    from .server.store import Store
+
+    loaded = _load_game(game, players, option)  # the same errors as `trionfi play`
+    bot_seats = parse_seats(bots, loaded.players, "--bots")
+    spec = {
+        "game": game,
+        "options": {**{k: v for k, v in _options(option).items()}, **({"players": players} if players else {})},
+        "match": match,
+        "seats": [{"kind": "bot", "bot": level} if s in bot_seats else {"kind": "open"} for s in range(loaded.players)],
+        "stand_in": stand_in,
+    }
+
+    async def create() -> dict[str, Any]:
+        hub = Hub(settings, Store(settings.db_url))
+        await hub.start()
+        try:
+            return await hub.create(spec, base)
+        finally:
+            await hub.stop()
+
+    from .server.protocol import ProtocolError
+
+    try:
+        return asyncio.run(create())
+    except ProtocolError as e:
+        from .cli import UsageError
+
+        raise UsageError(e.message) from None
+
+
+def _options(items: list[str] | None) -> dict[str, str]:
+    from .options import parse_assignments
+
+    return parse_assignments(items or [])
+
+
+def _print_links(out: Any, created: dict[str, Any]) -> None:
+    from rich.markup import escape
+
+    # soft_wrap: a link cut in two by the terminal's width could not be copied
+    out.print(
+        f"[bold]Table {created['table']}[/]. Give each player their seat's link (their key to the seat):",
+        soft_wrap=True,
+    )
+    for s in created["seats"]:
+        if s["invite"]:
+            out.print(f"  seat {s['seat']}: trionfi join '{escape(s['invite'])}'", soft_wrap=True)
+        else:
+            out.print(f"  seat {s['seat']}: a bot", soft_wrap=True)
+    out.print(f"  watch:  trionfi join '{escape(created['spectate'])}'", soft_wrap=True)
+    out.print(f"  creator token (to choose stand-in bots): {escape(created['creator_token'])}", soft_wrap=True)
+
+
+def _safe_url(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _run_uvicorn(settings: Any, host: str, port: int, workers: int, log_level: str) -> None:
+    import dataclasses
+    import logging
+
+    import uvicorn
+
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    common = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "ws_max_size": settings.hard_max_message,
+        # Messages are a few kilobytes: compressing each costs the server more CPU than it saves anyone time.
+        "ws_per_message_deflate": False,
+        "proxy_headers": False,
+    }
+    if workers > 1:
+        os.environ["TRIONFI_SERVER_SETTINGS"] = json.dumps(dataclasses.asdict(settings))
+        uvicorn.run("trionfi.server.app:app_from_environment", factory=True, workers=workers, **common)
+    else:
+        from .server.app import create_app
+
+        uvicorn.run(create_app(settings), **common)
+
+
+@online.command()
+def join(
+    link: Annotated[str, typer.Argument(metavar="LINK", help="A seat's invite link, or a table's spectator link.")],
+    name: Annotated[str | None, typer.Option("--name", help="Your name at the table (asked the first time).")] = None,
+    bot: Annotated[
+        str | None, typer.Option("--bot", help="Let a bot of this level or name play your seat (to test a table).")
+    ] = None,
+    retry_for: Annotated[
+        float | None,
+        typer.Option(
+            "--retry-for",
+            metavar="SECONDS",
+            help="Give up after the server stays unreachable this long (default: keep trying).",
+        ),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Print nothing but errors (with --bot).")] = False,
+) -> None:
+    """Play at an online table in the terminal (the server reconnects you by itself if the link drops)."""
+    from .cli import _clear_errors, out
+    from .server.client import TerminalClient, parse_link
+
+    with _clear_errors():
+        parsed = parse_link(link)
+        if bot is not None:
+            from .agents import make_agent
+
+            make_agent(bot)
+        if parsed.token is not None and name is None and bot is None and sys.stdin.isatty():
+            name = out.input("Your name at the table: ").strip() or None
+        if parsed.token is not None and name is None:
+            name = f"{bot} bot" if bot else "player"
+        client = TerminalClient(parsed, name, bot, retry_for=retry_for, quiet=quiet)
+    try:
+        finished = asyncio.run(client.run())
+    except KeyboardInterrupt:
+        finished = False
+    if not finished:
+        raise typer.Exit(1)

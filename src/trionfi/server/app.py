@@ -1,0 +1,403 @@
+"""The FastAPI application: the HTTP API (tables and seats) and the WebSocket (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect
+
+import trionfi
+
+from .connections import Connection
+from .hub import Hub
+from .protocol import ProtocolError, error, parse, ref_of
+from .settings import Settings
+from .store import Store
+
+log = logging.getLogger("trionfi.server")
+MAX_BODY = 64 * 1024
+
+
+# --- request and answer bodies (they make the OpenAPI schema) ------------------------------------------------
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(_Strict):
+    kind: Literal["open", "reserved", "bot"] = "open"
+    bot: str | None = Field(None, description="a bot seat's level (easy, medium, hard) or bot name; default medium")
+
+
+class CreateTable(_Strict):
+    game: str = Field(description="a game's name or alias, as `trionfi games` lists them")
+    options: dict[str, str | int | bool | None] = Field(default_factory=dict, description="the game's options")
+    match: bool = Field(False, description="a whole match instead of one deal")
+    seats: list[SeatSpec] | None = Field(None, description="one per seat; default: every seat open")
+    stand_in: str | None = Field(None, description="the bot that plays a person's seat while its person is away")
+    seed: int | None = Field(None, ge=0, lt=2**63, description="shuffle seed; whoever picks it can know the hands")
+
+
+class NameBody(_Strict):
+    name: str = Field(min_length=1, max_length=40)
+
+
+class JoinBody(_Strict):
+    name: str | None = Field(None, min_length=1, max_length=40)
+
+
+class StandInBody(_Strict):
+    bot: str | None
+    seats: list[int] | None = None
+
+
+class SeatLink(BaseModel):
+    seat: int
+    kind: str
+    token: str | None
+    invite: str | None
+
+
+class TableCreated(BaseModel):
+    table: str
+    creator_token: str
+    seats: list[SeatLink]
+    spectate: str
+    websocket: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    away: bool
+    played_by: Literal["person", "bot"] | None
+
+
+class TableInfo(BaseModel):
+    table: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    kind: Literal["deal", "match"]
+    status: Literal["waiting", "playing", "finished"]
+    seeded: bool
+    stand_in: str | None
+    seats: list[SeatInfo]
+    created: float
+    updated: float
+
+
+class SeatTableInfo(TableInfo):
+    seat: int = Field(description="the seat the token belongs to")
+
+
+class OpenTable(BaseModel):
+    table: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    kind: str
+    status: str
+    seeded: bool
+    free_seats: list[int]
+    created: float
+
+
+class OpenTables(BaseModel):
+    tables: list[OpenTable]
+
+
+class Claimed(BaseModel):
+    table: str
+    seat: int
+    token: str
+    invite: str
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.resolved_db_url())
+        hub = Hub(settings, store)
+        await hub.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(
+        title="trionfi",
+        version=trionfi.__version__,
+        description="Online play of the triumph family of card games. The WebSocket protocol is in docs/protocol.md.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    if settings.allow_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.allow_origins,
+            allow_methods=["GET", "POST", "PUT"],
+            allow_headers=["Authorization", "Content-Type"],
+        )
+
+    @app.exception_handler(ProtocolError)
+    async def _refused(_request: Request, exc: ProtocolError) -> JSONResponse:
+        return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}" for e in exc.errors()[:5]
+        )
+        return JSONResponse({"error": {"code": "bad_message", "message": problems}}, status_code=422)
+
+    @app.middleware("http")
+    async def _body_limit(request: Request, call_next: Any) -> Any:
+        size = request.headers.get("content-length")
+        if size is not None and size.isdigit() and int(size) > MAX_BODY:
+            message = f"a request body is at most {MAX_BODY} bytes"
+            return JSONResponse({"error": {"code": "too_large", "message": message}}, status_code=413)
+        return await call_next(request)
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        return request.app.state.hub
+
+    def base_of(request: Request) -> str:
+        return (settings.public_url or str(request.base_url)).rstrip("/")
+
+    # --- HTTP ----------------------------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        """The games a table may be created for, with their options."""
+        from trionfi.agents import AGENTS, LEVELS
+
+        out = []
+        for name in trionfi.games():
+            cls = trionfi.registry.game_class(name)
+            game = cls()
+            options = [
+                {"name": o.name, "default": _jsonable(o.default), "doc": o.doc, "allowed": o.allowed()}
+                for o in cls.OPTIONS
+            ]
+            out.append({"name": name, "title": cls.title, "players": game.players, "options": options})
+        return {"games": out, "levels": list(LEVELS), "bots": list(AGENTS)}
+
+    @app.post("/api/tables", status_code=201, response_model=TableCreated)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Create a table: the answer holds the seats' invite links (with their tokens) and the creator token."""
+        return await hub_of(request).create(body.model_dump(), base_of(request))
+
+    @app.get("/api/tables", response_model=OpenTables)
+    async def open_tables(request: Request) -> dict[str, Any]:
+        """Tables with a free open seat, newest first."""
+        return {"tables": await hub_of(request).open_tables()}
+
+    @app.get("/api/tables/{table}", response_model=TableInfo)
+    async def table_info(table: str, request: Request) -> dict[str, Any]:
+        return (await hub_of(request).get(table)).public()
+
+    @app.post("/api/tables/{table}/seats/{seat}/claim", response_model=Claimed)
+    async def claim(table: str, seat: int, body: NameBody, request: Request) -> dict[str, Any]:
+        """Take a free open seat: the answer holds its new token (the seat's old invite link stops working)."""
+        from .hub import invite_link
+
+        got = await hub_of(request).claim(table, seat, body.name)
+        return {**got, "invite": invite_link(base_of(request), table, got["token"])}
+
+    @app.post("/api/tables/{table}/join", response_model=SeatTableInfo)
+    async def join(
+        table: str, body: JoinBody, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        hub = hub_of(request)
+        t = await hub.get(table)
+        seat = await hub.join(t, _bearer(authorization), body.name)
+        return {**t.public(), "seat": seat}
+
+    @app.post("/api/tables/{table}/leave", response_model=SeatTableInfo)
+    async def leave(
+        table: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        hub = hub_of(request)
+        t = await hub.get(table)
+        seat = hub.seat_of_token(t, _bearer(authorization))
+        await hub.leave(t, seat)
+        return {**t.public(), "seat": seat}
+
+    @app.put("/api/tables/{table}/stand-in", response_model=TableInfo)
+    async def stand_in(
+        table: str, body: StandInBody, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The creator chooses the bot that plays the seats of persons who left (or never came)."""
+        hub = hub_of(request)
+        t = await hub.get(table)
+        await hub.set_stand_in(t, _bearer(authorization), body.bot, body.seats)
+        return t.public()
+
+    @app.get("/api/tables/{table}/record")
+    async def record(table: str, request: Request) -> JSONResponse:
+        """The finished deal or match as a trionfi record (`trionfi replay FILE` plays it)."""
+        t = await hub_of(request).get(table)
+        if t.row.status != "finished":
+            raise ProtocolError("not_finished", "the record is ready when the game is over (it holds every hand)", 409)
+        headers = {"Content-Disposition": f'attachment; filename="trionfi-{t.row.game}-{t.id}.json"'}
+        return JSONResponse(t.record(), headers=headers)
+
+    @app.get("/healthz")
+    async def health(request: Request) -> dict[str, bool]:
+        import asyncio
+
+        await asyncio.to_thread(hub_of(request).store.ping)
+        return {"ok": True}
+
+    @app.get("/t/{table}", response_class=HTMLResponse, include_in_schema=False)
+    async def table_page(table: str) -> str:
+        # The browser client will live here; until then the page says how to join from a terminal.
+        safe = "".join(c for c in table if c.isalnum() or c in "-_")[:32]
+        return _PAGE.replace("TABLE", safe)
+
+    # --- WebSocket -----------------------------------------------------------------------------------------
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        origin = ws.headers.get("origin")
+        if origin is not None and not _origin_allowed(origin, ws, settings):
+            await ws.send_text(json.dumps(error("bad_origin", f"connections from {origin[:100]} are not allowed here")))
+            await ws.close(code=1008)
+            return
+        hub = hub_of(ws)
+        conn = Connection(ws, settings.send_queue, settings.rate, settings.burst)
+        try:
+            await _serve_connection(hub, conn, settings)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.detach(conn)
+            await conn.stop()
+
+    app.mount("/", StaticFiles(packages=[("trionfi", "web")], html=True), name="web")  # the browser client, last
+    return app
+
+
+async def _serve_connection(hub: Hub, conn: Connection, settings: Settings) -> None:
+    ws = conn.websocket
+    while True:
+        frame = await ws.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        if not conn.limit.allow():
+            if conn.limit.should_warn():
+                message = (
+                    f"more than {settings.rate:g} messages a second (bursts of {settings.burst}): "
+                    "messages are ignored until the rate falls"
+                )
+                conn.send(error("rate_limited", message))
+            continue
+        text = frame.get("text")
+        if text is None:
+            conn.send(error("bad_json", "binary frames are not read: send JSON text"))
+            continue
+        if len(text) > settings.max_message or len(text.encode()) > settings.max_message:
+            conn.send(error("too_large", f"a message is at most {settings.max_message} bytes"))
+            continue
+        ref = None
+        try:
+            msg = parse(text)
+            ref = msg.get("id")
+            await _handle(hub, conn, msg)
+        except ProtocolError as e:
+            conn.send(error(e.code, e.message, ref if ref is not None else ref_of(text)))
+        except Exception:
+            log.exception("a message failed")
+            conn.send(error("internal", "the server failed on this message (it is logged); nothing changed", ref))
+
+
+async def _handle(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
+    kind = msg["type"]
+    if kind == "ping":
+        conn.send({"type": "pong", "id": msg.get("id")} if "id" in msg else {"type": "pong"})
+        return
+    if kind == "hello":
+        if conn.greeted:
+            raise ProtocolError(
+                "already_greeted", "this connection already said hello; open a new one for another seat"
+            )
+        t = await hub.get(msg["table"])
+        token = msg.get("token")
+        seat = None if token is None else await hub.join(t, token, msg.get("name"))
+        conn.seat = seat
+        conn.greeted = True
+        await hub.welcome(t, conn, msg.get("version", 0), msg.get("full", False))
+        return
+    if not conn.greeted:
+        raise ProtocolError("hello_first", 'the first message of a connection is {"type": "hello", "table": ...}')
+    t = conn.table
+    if t is None:
+        raise ProtocolError("unknown_table", "this connection's table expired")
+    if kind == "sync":
+        async with t.lock:
+            current = t.version(conn.seat)
+            if msg["version"] > current:
+                raise ProtocolError(
+                    "bad_version", f"version {msg['version']} is ahead of this viewer's version {current}"
+                )
+            hub.sync(t, conn, since=msg["version"], full=msg.get("full", False))
+        return
+    if conn.seat is None:
+        raise ProtocolError("not_a_seat", "a spectator cannot act: connect with a seat token to play")
+    if kind == "action":
+        await hub.act(t, conn.seat, msg["action"], msg["version"], conn=conn, ref=msg.get("id"))
+    elif kind == "leave":
+        await hub.leave(t, conn.seat)
+
+
+def _bearer(authorization: str | None) -> str:
+    if authorization is None or not authorization.lower().startswith("bearer ") or not authorization[7:].strip():
+        raise ProtocolError("bad_token", "send the token as an Authorization: Bearer TOKEN header", 403)
+    return authorization[7:].strip()
+
+
+def _origin_allowed(origin: str, ws: WebSocket, settings: Settings) -> bool:
+    if origin in settings.allow_origins or "*" in settings.allow_origins:
+        return True
+    host = ws.headers.get("host")
+    own = {f"http://{host}", f"https://{host}"}
+    if settings.public_url:
+        own.add(settings.public_url.rstrip("/"))
+    return origin in own
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+_PAGE = """<!doctype html>
+<meta charset="utf-8"><title>trionfi table TABLE</title>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>trionfi: table TABLE</h1>
+<p>The browser table is not here yet. To play from a terminal, give this page's whole address (with the part
+after <code>#</code>, if your link has one) to <code>trionfi join</code>:</p>
+<pre>trionfi join 'LINK'</pre>
+<p>The table's public facts: <a href="/api/tables/TABLE">/api/tables/TABLE</a>.</p>
+</body>
+"""
+
+
+def app_from_environment() -> FastAPI:
+    """For ``uvicorn --factory`` with several workers: the settings come as JSON in TRIONFI_SERVER_SETTINGS."""
+    raw = os.environ.get("TRIONFI_SERVER_SETTINGS")
+    return create_app(Settings(**json.loads(raw)) if raw else Settings())

@@ -1,0 +1,327 @@
+"""The terminal client of ``trionfi join``: one WebSocket, reconnected by itself, the table drawn as in
+``trionfi play`` (cli.py's functions), actions typed or chosen by a local bot (``--bot``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from trionfi.errors import TrionfiError
+
+
+class LinkError(TrionfiError):
+    """A text that is no trionfi table link."""
+
+
+@dataclass(frozen=True)
+class Link:
+    base: str  # http://host:port
+    table: str
+    token: str | None
+
+    @property
+    def websocket(self) -> str:
+        return re.sub(r"^http", "ws", self.base) + "/ws"
+
+
+def parse_link(text: str) -> Link:
+    """An invite link ``http://HOST:PORT/t/TABLE#token=TOKEN`` or a spectator link (no token)."""
+    parts = urlsplit(text.strip())
+    match = re.fullmatch(r"/t/([A-Za-z0-9_-]{1,32})/?", parts.path)
+    if parts.scheme not in ("http", "https") or not parts.netloc or match is None:
+        raise LinkError(
+            f"{text!r} is not a trionfi table link; a link looks like http://127.0.0.1:8000/t/TABLE#token=TOKEN "
+            "(as `trionfi serve` prints it, or as the table's creator got it)"
+        )
+    token = parse_qs(parts.fragment).get("token", [None])[0]
+    return Link(f"{parts.scheme}://{parts.netloc}", match.group(1), token)
+
+
+HELP = """\
+Type a card code to play it (e.g. [bold]Kd[/], [bold]10s[/]) or the text of another allowed action.
+  [bold]hand[/]   show the table again
+  [bold]leave[/]  leave the seat (a stand-in bot plays it, if the creator set one; come back with join)
+  [bold]help[/]   this help
+  [bold]quit[/]   disconnect (the seat stays yours: join again with the same link)"""
+
+
+class TerminalClient:
+    """Plays one seat (or watches) until the game ends or the user quits; reconnects when the link drops."""
+
+    def __init__(
+        self,
+        link: Link,
+        name: str | None = None,
+        bot: str | None = None,
+        *,
+        retry_for: float | None = None,
+        quiet: bool = False,
+    ) -> None:
+        self.link = link
+        self.name = name
+        self.bot = None
+        if bot is not None:
+            from trionfi.agents import make_agent
+
+            self.bot = make_agent(bot)
+        self.retry_for = retry_for  # seconds of failed reconnection before giving up; None: for ever
+        self.quiet = quiet
+        self.version = 0
+        self.seat: int | None = None
+        self.obs: dict[str, Any] | None = None
+        self.game: Any = None
+        self.status = "waiting"
+        self.finished = False
+        self.ws: Any = None
+        self.next_id = 0
+        self.pending: int | None = None  # the version we sent an action at (no second one until the answer)
+        self.reconnects = 0
+        self.actions_sent = 0
+        self.lines: asyncio.Queue[str | None] | None = None
+        self.shown_turn = -1
+
+    # --- output (cli.py draws the table) --------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        if not self.quiet:
+            from trionfi.terminal import out
+
+            out.print(text, soft_wrap=True)
+
+    def show_table(self) -> None:
+        if self.quiet or self.obs is None or self.game is None:
+            return
+        from trionfi.terminal import render_table
+
+        render_table(self.game, self.obs, self.seat)
+
+    def show_events(self, events: list[dict[str, Any]]) -> None:
+        """The events told as `trionfi play` tells them (trionfi.terminal, trionfi.view)."""
+        if self.quiet or self.obs is None:
+            return
+        from rich.markup import escape
+
+        from trionfi.terminal import out, print_events
+        from trionfi.view import deal_result, match_line, winner_line
+
+        obs, me = self.obs, self.seat
+        chunk: list[dict[str, Any]] = []
+        for e in events:
+            if e["type"] not in ("end", "match_end"):
+                chunk.append(e)
+                continue
+            print_events(chunk, obs, me)
+            chunk = []
+            if e["type"] == "end":
+                out.rule("end of the deal", style="yellow")
+                for line in deal_result(obs, e, me):
+                    out.print(escape(line), soft_wrap=True)
+                if "match_score" in e:
+                    out.print(escape(match_line(e["match_score"], obs, me)))
+            else:
+                out.rule("end of the match", style="yellow")
+                out.print(f"[bold]{escape(winner_line(obs, e['returns'], me, 'the match'))}[/]")
+        print_events(chunk, obs, me)
+
+    # --- the connection ------------------------------------------------------------------------------------
+    async def run(self) -> bool:
+        """Play to the end: True when the game ended, False when the user quit or the server stayed away."""
+        import websockets
+
+        if self.bot is None:
+            self.lines = asyncio.Queue()
+            _read_lines(asyncio.get_running_loop(), self.lines)
+        delay = 0.25
+        waited = 0.0
+        while True:
+            try:
+                async with websockets.connect(self.link.websocket, open_timeout=5, max_size=2**22) as ws:
+                    self.ws = ws
+                    self.pending = None
+                    await self._send(
+                        {
+                            "type": "hello",
+                            "table": self.link.table,
+                            "token": self.link.token,
+                            "name": self.name,
+                            "version": self.version,
+                        }
+                    )
+                    delay, waited = 0.25, 0.0
+                    result = await self._session(ws)
+                    if result is not None:
+                        return result
+            except (OSError, TimeoutError) as e:
+                reason = str(e) or type(e).__name__
+            except websockets.ConnectionClosed as e:
+                reason = f"the connection closed ({e.code})"
+            except websockets.InvalidHandshake as e:
+                reason = str(e)
+            finally:
+                self.ws = None
+            if self.finished:
+                return True
+            if self.retry_for is not None and waited >= self.retry_for:
+                self.say(f"[red]The server stayed unreachable for {waited:.0f} s; giving up.[/]")
+                return False
+            self.say(f"[yellow]Lost the table ({reason}); trying again in {delay:.1f} s...[/]")
+            self.reconnects += 1
+            await asyncio.sleep(delay)
+            waited += delay
+            delay = min(delay * 2, 2.0)
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps({k: v for k, v in message.items() if v is not None}))
+
+    async def _session(self, ws: Any) -> bool | None:
+        reader = asyncio.ensure_future(ws.recv())
+        typing = asyncio.ensure_future(self.lines.get()) if self.lines is not None else None
+        try:
+            while True:
+                waiting = {reader} | ({typing} if typing is not None else set())
+                done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                if reader in done:
+                    message = json.loads(reader.result())
+                    if self._receive(message) == "fatal":
+                        return False
+                    if self.finished:
+                        return True
+                    await self._maybe_play()
+                    reader = asyncio.ensure_future(ws.recv())
+                if typing is not None and typing in done:
+                    line = typing.result()
+                    if line is None or not await self._typed(line):
+                        return False
+                    typing = asyncio.ensure_future(self.lines.get())
+        finally:
+            reader.cancel()
+            if typing is not None:
+                typing.cancel()
+
+    def _receive(self, m: dict[str, Any]) -> str | None:
+        kind = m.get("type")
+        if kind == "welcome":
+            import trionfi
+
+            first = self.game is None
+            self.seat = m["seat"]
+            self.status = m["status"]
+            self.game = trionfi.load(m["game"], **m["options"])
+            self.name = None  # named once: a reconnection keeps the seat's name
+            if first:
+                who = "watching" if self.seat is None else f"seat {self.seat}"
+                self.say(
+                    f"[bold]{m['title']}[/] at table {m['table']}: you are {who}. Type [bold]help[/] for the commands."
+                )
+                self._show_seats(m["seats"])
+            else:
+                self.say("[green]Back at the table.[/]")
+            if self.status == "waiting":
+                self.say("[dim]Waiting for the other players to join...[/]")
+        elif kind == "events":
+            if m["from"] != self.version and m["from"] < self.version:
+                m["events"] = m["events"][self.version - m["from"] :]  # already shown
+            self.obs = m["observation"]
+            self.show_events(m["events"])
+            self.version = m["version"]
+            self.pending = None
+        elif kind == "snapshot":
+            self.obs = m["observation"]
+            self.version = m["version"]
+            self.pending = None
+            self.show_table()
+        elif kind == "table":
+            if m["status"] != self.status and m["status"] == "playing":
+                self.say("[green]Every seat is taken: the game starts.[/]")
+            self.status = m["status"]
+            self._show_seats(m["seats"])
+            if self.status == "finished":
+                self.finished = True
+                self.say(f"The record: {self.link.base}/api/tables/{self.link.table}/record")
+        elif kind == "error":
+            from rich.markup import escape
+
+            from trionfi.view import personal
+
+            self.pending = None
+            self.say(f"[red]{escape(personal(m['message'], self.seat))}[/]")
+            if m["code"] in ("unknown_table", "bad_token", "bad_origin"):
+                return "fatal"
+        return None
+
+    def _show_seats(self, seats: list[dict[str, Any]]) -> None:
+        parts = []
+        for s in seats:
+            who = s["name"] or ("bot " + (s["bot"] or "") if s["kind"] == "bot" else "free")
+            if s["away"]:
+                who += " (away" + (", a bot plays" if s["played_by"] == "bot" else "") + ")"
+            parts.append(f"{s['seat']}: {who}")
+        self.say("[dim]Seats: " + " · ".join(parts) + "[/]")
+
+    async def _maybe_play(self) -> None:
+        obs = self.obs
+        if obs is None or self.seat is None or not obs.get("legal_actions") or self.pending is not None:
+            return
+        if self.bot is not None:
+            await self._act(str(self.bot.choose(obs)))
+        elif self.shown_turn != self.version:
+            from rich.markup import escape
+
+            self.shown_turn = self.version
+            self.show_table()
+            shown = ", ".join(obs["legal_actions"][:8]) + (", …" if len(obs["legal_actions"]) > 8 else "")
+            self.say(f"[bold]Your turn[/] — type one of: {escape(shown)} (or help)")
+
+    async def _act(self, action: str) -> None:
+        self.next_id += 1
+        self.pending = self.version
+        self.actions_sent += 1
+        await self._send({"type": "action", "action": action, "version": self.version, "id": self.next_id})
+
+    async def _typed(self, line: str) -> bool:
+        """A line the user typed; False to quit."""
+        word = line.strip()
+        if not word:
+            return True
+        legal = {a.lower() for a in (self.obs or {}).get("legal_actions", [])}
+        if word.lower() not in legal:
+            if word.lower() in ("quit", "exit", "q"):
+                return False
+            if word.lower() == "help":
+                self.say(HELP)
+                return True
+            if word.lower() in ("hand", "table"):
+                self.show_table()
+                return True
+            if word.lower() == "leave":
+                await self._send({"type": "leave"})
+                self.say("You left the seat. Type an action to take it back, or quit.")
+                return True
+        if self.seat is None:
+            self.say("[red]You are watching: spectators cannot act.[/]")
+            return True
+        await self._act(word)  # the server says whether it is legal, and why not
+        return True
+
+
+def _read_lines(loop: asyncio.AbstractEventLoop, lines: asyncio.Queue[str | None]) -> None:
+    """Standard input, line by line, into ``lines`` (None at its end), from a thread: input() blocks."""
+
+    def run() -> None:
+        while True:
+            try:
+                line = sys.stdin.readline()
+            except (OSError, ValueError):
+                line = ""
+            with contextlib.suppress(RuntimeError):  # the loop closed: the client is done
+                loop.call_soon_threadsafe(lines.put_nowait, line.rstrip("\n") if line else None)
+            if not line:
+                return
+
+    threading.Thread(target=run, name="trionfi-stdin", daemon=True).start()

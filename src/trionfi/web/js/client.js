@@ -1,0 +1,224 @@
+// The protocol client (docs/protocol.md): the HTTP calls of the lobby and one table's WebSocket connection,
+// with versions, resync, reconnection and actions sent once. No rule of any game lives here.
+
+export class ApiError extends Error {
+  constructor(status, code, message, detail = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.detail = detail; // the error body's other fields (e.g. a comanda's faulty word and its position)
+  }
+}
+
+async function call(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "network", String(e.message || e));
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = data.error || {};
+    throw new ApiError(response.status, error.code || "http", error.message || `HTTP ${response.status}`, error);
+  }
+  return data;
+}
+
+let endpoints = null;
+
+/** Whether the server has an HTTP endpoint (read once from its OpenAPI schema), to use newer calls only where
+ * they exist instead of asking and logging a failure. */
+export async function hasEndpoint(path) {
+  if (endpoints === null) {
+    endpoints = fetch("/openapi.json")
+      .then((r) => (r.ok ? r.json() : { paths: {} }))
+      .then((schema) => new Set(Object.keys(schema.paths || {})))
+      .catch(() => new Set());
+  }
+  return (await endpoints).has(path);
+}
+
+export const api = {
+  games: () => call("GET", "/api/games"),
+  tables: () => call("GET", "/api/tables"),
+  table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
+  create: (spec) => call("POST", "/api/tables", { body: spec }),
+  claim: (id, seat, name) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/claim`, { body: { name } }),
+  leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
+  comanda: (text) => call("POST", "/api/comanda", { body: { text } }),
+};
+
+// ---- seat tokens kept in the page's storage, so that a reload (or a link without its fragment) finds them ----
+const seatKey = (table) => `trionfi.seat.${table}`;
+
+export function rememberSeat(table, token) {
+  localStorage.setItem(seatKey(table), token);
+}
+
+export function rememberedSeat(table) {
+  return localStorage.getItem(seatKey(table));
+}
+
+export function forgetSeat(table) {
+  localStorage.removeItem(seatKey(table));
+}
+
+/** The table id and seat token of the page's address: /t/ID#token=T, or /table.html#table=ID&token=T. */
+export function tableAddress(location = window.location) {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const path = /\/t\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
+  const table = path ? path[1] : fragment.get("table");
+  return { table, token: fragment.get("token") };
+}
+
+/** The page of an invite or spectator link on this server, as /table.html#table=ID[&token=T]: it opens the
+ * browser table whatever the server answers at /t/ID (the links handed to others stay the server's own). */
+export function pageOf(link) {
+  const url = new URL(link, window.location.href);
+  const match = /\/t\/([A-Za-z0-9_-]+)\/?$/.exec(url.pathname);
+  if (!match) return link;
+  const token = new URLSearchParams(url.hash.replace(/^#/, "")).get("token");
+  return `/table.html#table=${match[1]}${token ? `&token=${token}` : ""}`;
+}
+
+// ---- one table's live connection ---------------------------------------------------------------------------
+const RETRY_WAITS = [300, 700, 1500, 3000, 5000];
+
+/**
+ * Connects to a table, keeps this viewer's version, events and observation, and tells `onChange` about every
+ * change: onChange({kind: "welcome" | "events" | "snapshot" | "table" | "status" | "error", ...}).
+ * status is "connecting", "open", "reconnecting" or "closed".
+ */
+export class TableConnection {
+  constructor({ table, token = null, name = null, onChange }) {
+    this.table = table;
+    this.token = token;
+    this.name = name;
+    this.onChange = onChange;
+    this.version = 0;
+    this.events = []; // this viewer's narrative since `eventsFrom` (a snapshot starts it afresh)
+    this.eventsFrom = 0;
+    this.observation = null;
+    this.welcome = null;
+    this.pending = null; // the id of the action sent and not yet answered: nothing else is sent meanwhile
+    this.status = "connecting";
+    this.tries = 0;
+    this.nextId = 1;
+    this.closedByUs = false;
+    this.full = true; // the first hello asks for the whole narrative (the summary and the log use it)
+  }
+
+  connect() {
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${window.location.host}/ws`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.tries = 0;
+      const hello = { type: "hello", table: this.table, version: this.version };
+      if (this.token) hello.token = this.token;
+      if (this.token && this.name) hello.name = this.name;
+      if (this.full) hello.full = true;
+      this.send(hello);
+    });
+    socket.addEventListener("message", (message) => this.receive(message.data));
+    socket.addEventListener("close", () => this.dropped(socket));
+    socket.addEventListener("error", () => {}); // a close follows; the retry happens there
+  }
+
+  close() {
+    this.closedByUs = true;
+    this.socket?.close();
+    this.setStatus("closed");
+  }
+
+  setStatus(status) {
+    if (this.status === status) return;
+    this.status = status;
+    this.onChange({ kind: "status", status });
+  }
+
+  dropped(socket) {
+    if (socket !== this.socket || this.closedByUs) return;
+    // An action in flight may or may not have been taken: the events after reconnecting say which.
+    this.pending = null;
+    this.setStatus("reconnecting");
+    const wait = RETRY_WAITS[Math.min(this.tries, RETRY_WAITS.length - 1)];
+    this.tries += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), wait);
+  }
+
+  send(message) {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case "welcome":
+        this.welcome = message;
+        this.setStatus("open");
+        this.onChange({ kind: "welcome", welcome: message });
+        break;
+      case "events":
+        if (message.from !== this.version) {
+          // Something was missed (or arrived twice): ask again from what we hold.
+          this.send({ type: "sync", version: this.version });
+          return;
+        }
+        this.events.push(...message.events);
+        this.version = message.version;
+        this.observation = message.observation;
+        if (message.ref !== undefined && message.ref === this.pending) this.pending = null;
+        this.full = false;
+        this.onChange({ kind: "events", events: message.events, observation: message.observation });
+        break;
+      case "snapshot":
+        this.events = [];
+        this.eventsFrom = message.version;
+        this.version = message.version;
+        this.observation = message.observation;
+        this.pending = null;
+        this.full = false;
+        this.onChange({ kind: "snapshot", observation: message.observation });
+        break;
+      case "table":
+        this.welcome = { ...this.welcome, ...message };
+        this.onChange({ kind: "table", table: message });
+        break;
+      case "error":
+        if (message.ref !== undefined && message.ref === this.pending) this.pending = null;
+        if (message.code === "stale_version") this.send({ type: "sync", version: this.version });
+        this.onChange({ kind: "error", error: message });
+        break;
+      default:
+        break; // pong, and messages of later versions of the protocol
+    }
+  }
+
+  /** Send an action once: refused (false) while another is waiting for its answer or while disconnected. */
+  act(action) {
+    if (this.pending !== null || this.status !== "open") return false;
+    const id = this.nextId++;
+    if (!this.send({ type: "action", action, version: this.version, id })) return false;
+    this.pending = id;
+    this.onChange({ kind: "pending", action });
+    return true;
+  }
+
+  leave() {
+    this.send({ type: "leave" });
+  }
+}

@@ -1,0 +1,50 @@
+// Small DOM helpers shared by the pages.
+
+import { t } from "./i18n.js";
+
+/** An element with properties (on* are listeners, data-* and aria-* attributes) and children (nodes or text). */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "list") node.setAttribute(key, value);
+    else if (key === "html") node.innerHTML = value;
+    else node[key] = value;
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+/** A button that copies `text` to the clipboard and says so. */
+export function copyButton(text) {
+  const button = el("button", { type: "button", className: "button small copy" }, t("ui.copy"));
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // No clipboard permission (plain http on another host): select the text for a manual copy instead.
+      const input = button.previousElementSibling;
+      if (input?.select) input.select();
+      document.execCommand?.("copy");
+    }
+    button.textContent = t("ui.copied");
+    setTimeout(() => (button.textContent = t("ui.copy")), 1500);
+  });
+  return button;
+}
+
+const NAME_KEY = "trionfi.name";
+
+export function playerName() {
+  return localStorage.getItem(NAME_KEY) || "";
+}
+
+export function setPlayerName(name) {
+  const clean = String(name).trim().slice(0, 40);
+  if (clean) localStorage.setItem(NAME_KEY, clean);
+  return clean;
+}

@@ -1,0 +1,296 @@
+// The lobby (/): a table's game and options from a form built from the game's own option declarations, each
+// seat open or a bot, the invite links with copy buttons, and the list of open tables.
+
+import { api, pageOf, rememberSeat } from "./client.js";
+import { el, copyButton, playerName, setPlayerName } from "./dom.js";
+import { languageSwitch, loadLanguage, t } from "./i18n.js";
+
+let catalogue = null; // the answer of GET /api/games
+let lastCreated = null;
+const NAME_ID = "player-name";
+
+// ---- option declarations -> controls ----------------------------------------------------------------------------
+/** One allowed value written as `allowed` writes it ('standard', 2, None, True) as a JSON value. */
+function readValue(text) {
+  const s = text.trim();
+  if (/^'.*'$|^".*"$/.test(s)) return s.slice(1, -1);
+  if (s === "None" || s === "null") return null;
+  if (s === "True" || s === "true") return true;
+  if (s === "False" || s === "false") return false;
+  if (/^-?\d+$/.test(s)) return Number(s);
+  return s;
+}
+
+/** The shape of an option's control: {kind: "choice" | "bool" | "int" | "text", choices, low, high}. */
+export function optionShape(option) {
+  if (Array.isArray(option.choices)) return { kind: "choice", choices: option.choices };
+  if (option.kind === "bool") return { kind: "bool" };
+  if (option.kind === "int") return { kind: "int", low: option.low ?? null, high: option.high ?? null };
+  const allowed = String(option.allowed ?? "");
+  if (allowed === "true or false") return { kind: "bool" };
+  const number = /^a whole number(?: >= (-?\d+))?(?: and)?(?: <= (-?\d+))?$/.exec(allowed);
+  if (number) return { kind: "int", low: number[1] ? +number[1] : null, high: number[2] ? +number[2] : null };
+  if (/^('[^']*'|-?\d+|None|True|False)(, ('[^']*'|-?\d+|None|True|False))*$/.test(allowed)) {
+    return { kind: "choice", choices: allowed.split(/,\s*/).map(readValue) };
+  }
+  return { kind: "text", hint: allowed };
+}
+
+const valueText = (value) => (value === null ? t("lobby.auto") : String(value));
+
+function optionControl(option) {
+  const shape = optionShape(option);
+  const id = `opt-${option.name}`;
+  let control;
+  if (shape.kind === "bool") {
+    control = el("input", { type: "checkbox", id, checked: option.default === true });
+  } else if (shape.kind === "choice") {
+    control = el("select", { id });
+    for (const value of shape.choices) {
+      const label = value === option.default && value !== null ? `${valueText(value)} ${t("lobby.isDefault")}` : valueText(value);
+      control.append(el("option", { value: JSON.stringify(value), selected: value === option.default }, label));
+    }
+  } else if (shape.kind === "int") {
+    control = el("input", { type: "number", id, value: option.default ?? "", inputMode: "numeric" });
+    if (shape.low !== null) control.min = shape.low;
+    if (shape.high !== null) control.max = shape.high;
+  } else {
+    // A text option shows its default as the command line writes it (0,1); it is sent only when changed.
+    const value = option.default === null ? "" : Array.isArray(option.default) ? option.default.join(",") : String(option.default);
+    control = el("input", { type: "text", id, value, placeholder: t("lobby.auto") });
+    control.dataset.initial = value;
+  }
+  control.dataset.option = option.name;
+  control.dataset.shape = shape.kind;
+  const label = el("label", { htmlFor: id, className: "option-name" }, option.name.replaceAll("_", " "));
+  const help = el("small", { className: "option-doc" }, option.doc || "");
+  if (shape.hint) help.append(` (${shape.hint})`);
+  const row = el("div", { className: `option option-${shape.kind}` }, label, control, help);
+  return row;
+}
+
+/** The options that differ from their defaults, as JSON values (the server checks the combination). */
+function chosenOptions(form, game) {
+  const options = {};
+  for (const option of game.options) {
+    const control = form.querySelector(`[data-option="${option.name}"]`);
+    if (!control) continue;
+    let value;
+    if (control.dataset.shape === "bool") value = control.checked;
+    else if (control.dataset.shape === "choice") value = JSON.parse(control.value);
+    else if (control.dataset.shape === "int") value = control.value === "" ? null : Number(control.value);
+    else {
+      if (control.value.trim() !== control.dataset.initial) options[option.name] = control.value.trim() || null;
+      continue;
+    }
+    if (JSON.stringify(value) !== JSON.stringify(option.default)) options[option.name] = value;
+  }
+  return options;
+}
+
+function playerCount(form, game) {
+  const control = form.querySelector('[data-option="players"]');
+  const value = control ? (control.dataset.shape === "choice" ? JSON.parse(control.value) : +control.value) : null;
+  return Number.isInteger(value) && value >= 1 && value <= 10 ? value : game.players || 2;
+}
+
+// ---- seats ------------------------------------------------------------------------------------------------------
+function seatChoices() {
+  const choices = [["me", t("lobby.seat.me")], ["open", t("lobby.seat.open")], ["reserved", t("lobby.seat.reserved")]];
+  for (const level of catalogue.levels || ["easy", "medium", "hard"]) {
+    choices.push([`bot:${level}`, t("lobby.seat.bot", { level: t(`level.${level}`) })]);
+  }
+  return choices;
+}
+
+function renderSeats(box, count, preset = null) {
+  const before = preset || [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  for (let seat = 0; seat < count; seat++) {
+    const select = el("select", { id: `seat-${seat}`, "data-seat": seat });
+    const fallback = seat === 0 ? "me" : "bot:medium";
+    for (const [value, label] of seatChoices()) {
+      select.append(el("option", { value, selected: (before[seat] ?? fallback) === value }, label));
+    }
+    box.append(
+      el("div", { className: "seat-row" }, el("label", { htmlFor: `seat-${seat}` }, t("seat.n", { n: seat })), select),
+    );
+  }
+}
+
+// ---- creating a table -------------------------------------------------------------------------------------------
+async function create(form, game, output) {
+  const seats = [...form.querySelectorAll("[data-seat]")].map((s) =>
+    s.value.startsWith("bot:") ? { kind: "bot", bot: s.value.slice(4) } : { kind: s.value === "me" ? "open" : s.value },
+  );
+  const mine = [...form.querySelectorAll("[data-seat]")].findIndex((s) => s.value === "me");
+  const spec = {
+    game: game.name,
+    options: chosenOptions(form, game),
+    match: form.querySelector("#opt-match").checked,
+    seats,
+    stand_in: form.querySelector("#opt-stand-in").value || null,
+  };
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  output.replaceChildren(el("p", { className: "muted" }, t("lobby.creating")));
+  try {
+    const created = await api.create(spec);
+    lastCreated = { created, mine, spec };
+    localStorage.setItem(`trionfi.creator.${created.table}`, created.creator_token);
+    showCreated(output);
+  } catch (e) {
+    output.replaceChildren(el("p", { className: "error", role: "alert" }, e.message));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showCreated(output) {
+  const { created, mine } = lastCreated;
+  const rows = created.seats.map((seat) => {
+    const who = seat.seat === mine ? t("lobby.you") : seat.kind === "bot" ? t("lobby.bot") : t("lobby.invite");
+    const row = el("li", { className: "invite", "data-seat": seat.seat }, el("strong", {}, `${t("seat.n", { n: seat.seat })} · ${who}`));
+    if (seat.invite && seat.seat !== mine) {
+      row.append(el("input", { readOnly: true, value: seat.invite, className: "link", "aria-label": t("lobby.inviteFor", { n: seat.seat }) }),
+        copyButton(seat.invite));
+    }
+    return row;
+  });
+  const spectate = el("li", { className: "invite" }, el("strong", {}, t("lobby.spectate")),
+    el("input", { readOnly: true, value: created.spectate, className: "link", "aria-label": t("lobby.spectate") }),
+    copyButton(created.spectate));
+  const panel = el("section", { className: "created", "aria-live": "polite" },
+    el("h2", {}, t("lobby.created")), el("ul", { className: "invites" }, ...rows, spectate));
+  const myseat = created.seats.find((s) => s.seat === mine);
+  if (myseat?.token) {
+    panel.append(el("a", { className: "button primary go", href: pageOf(myseat.invite), onclick: () => rememberSeat(created.table, myseat.token) }, t("lobby.go")));
+  } else {
+    panel.append(el("a", { className: "button go", href: pageOf(created.spectate) }, t("lobby.watch")));
+  }
+  output.replaceChildren(panel);
+  panel.scrollIntoView({ block: "nearest" });
+  const list = document.getElementById("open-tables");
+  if (list) refreshTables(list);
+}
+
+function renderForm(main, gameName, prefill = null) {
+  const game = catalogue.games.find((g) => g.name === gameName) || catalogue.games[0];
+  const form = el("form", { className: "create-form", id: "create-form" });
+  const select = el("select", { id: "game" });
+  for (const g of catalogue.games) select.append(el("option", { value: g.name, selected: g.name === game.name }, g.title));
+  select.addEventListener("change", () => renderForm(main, select.value));
+  // The first options (players, variant, deck...) are in view; the finer points are folded away.
+  const options = el("fieldset", { className: "options" }, el("legend", {}, t("lobby.options")));
+  const more = el("details", { className: "more-options" }, el("summary", {}, t("lobby.moreOptions")));
+  game.options.forEach((option, i) => (i < 3 ? options : more).append(optionControl(option)));
+  if (game.options.length > 3) options.append(more);
+  if (prefill) {
+    for (const [name, value] of Object.entries(prefill.options || {})) {
+      const control = options.querySelector(`[data-option="${name}"]`);
+      if (!control) continue;
+      if (control.dataset.shape === "bool") control.checked = value === true;
+      else if (control.dataset.shape === "choice") control.value = JSON.stringify(value);
+      else control.value = value ?? "";
+    }
+  }
+  const seats = el("fieldset", { className: "seats" }, el("legend", {}, t("lobby.seats")));
+  const seatBox = el("div", { className: "seat-list" });
+  seats.append(seatBox);
+  options.addEventListener("change", () => renderSeats(seatBox, playerCount(options, game)));
+  renderSeats(seatBox, playerCount(options, game), prefill?.seats || null);
+  const standIn = el("select", { id: "opt-stand-in" }, el("option", { value: "" }, t("lobby.standIn.none")));
+  for (const level of catalogue.levels || []) {
+    standIn.append(el("option", { value: level, selected: level === "medium" }, t(`level.${level}`)));
+  }
+  const output = el("div", { id: "created" });
+  form.append(
+    el("div", { className: "field" }, el("label", { htmlFor: NAME_ID }, t("lobby.name")),
+      el("input", { id: NAME_ID, value: playerName(), maxLength: 40, autocomplete: "nickname", required: true })),
+    el("div", { className: "field" }, el("label", { htmlFor: "game" }, t("lobby.game")), select),
+    options,
+    seats,
+    el("div", { className: "field inline" }, el("input", { type: "checkbox", id: "opt-match", checked: Boolean(prefill?.match) }),
+      el("label", { htmlFor: "opt-match" }, t("lobby.match"))),
+    el("div", { className: "field" }, el("label", { htmlFor: "opt-stand-in" }, t("lobby.standIn")), standIn),
+    el("button", { type: "submit", className: "button primary" }, t("lobby.create")),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    setPlayerName(form.querySelector(`#${NAME_ID}`).value);
+    create(form, game, output);
+  });
+  main.querySelector("#form-slot").replaceChildren(form, output);
+}
+
+// ---- the open tables --------------------------------------------------------------------------------------------
+async function refreshTables(box) {
+  let answer;
+  try {
+    answer = await api.tables();
+  } catch (e) {
+    box.replaceChildren(el("p", { className: "error" }, e.message));
+    return;
+  }
+  if (!answer.tables.length) {
+    box.replaceChildren(el("p", { className: "muted" }, t("lobby.noTables")));
+    return;
+  }
+  const list = el("ul", { className: "open-tables" });
+  for (const table of answer.tables) {
+    const options = Object.entries(table.options || {}).map(([k, v]) => `${k}=${v}`).join(", ");
+    const item = el("li", { "data-table": table.table },
+      el("span", { className: "title" }, table.title), el("small", {}, options || t("lobby.defaults")));
+    for (const seat of table.free_seats) {
+      item.append(el("button", { className: "button small", type: "button", onclick: () => claim(table.table, seat) },
+        t("lobby.sit", { n: seat })));
+    }
+    item.append(el("a", { className: "button small ghost", href: `/table.html#table=${table.table}` }, t("lobby.watch")));
+    list.append(item);
+  }
+  box.replaceChildren(list);
+}
+
+async function claim(table, seat) {
+  const name = document.getElementById(NAME_ID)?.value || playerName();
+  setPlayerName(name);
+  try {
+    const answer = await api.claim(table, seat, name);
+    rememberSeat(table, answer.token);
+    window.location.href = pageOf(answer.invite);
+  } catch (e) {
+    alert(e.message);
+  }
+}
+
+// ---- the page ---------------------------------------------------------------------------------------------------
+function render() {
+  const main = document.getElementById("lobby");
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  document.getElementById("lang-slot").replaceChildren(languageSwitch(render));
+  const current = main.querySelector("#game")?.value;
+  const tables = el("section", { className: "panel tables-panel" }, el("h2", {}, t("lobby.openTables")), el("div", { id: "open-tables" }));
+  main.replaceChildren(
+    el("section", { className: "panel create-panel" }, el("h1", {}, t("lobby.title")), el("p", { className: "muted" }, t("lobby.intro")), el("div", { id: "form-slot" })),
+    tables,
+  );
+  const prefill = JSON.parse(sessionStorage.getItem("trionfi.rematch") || "null");
+  sessionStorage.removeItem("trionfi.rematch");
+  renderForm(main, prefill?.game || current || "briscola", prefill);
+  if (lastCreated) showCreated(main.querySelector("#created"));
+  refreshTables(main.querySelector("#open-tables"));
+  document.body.dataset.ready = "true";
+}
+
+await loadLanguage();
+try {
+  catalogue = await api.games();
+} catch (e) {
+  document.getElementById("lobby").replaceChildren(el("p", { className: "error", role: "alert" }, e.message));
+  throw e;
+}
+render();
+setInterval(() => {
+  const box = document.getElementById("open-tables");
+  if (box && document.visibilityState === "visible") refreshTables(box);
+}, 5000);

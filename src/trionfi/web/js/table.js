@@ -1,0 +1,283 @@
+// The table page (/t/TABLE#token=...): connects to the table, keeps what the server sent, and draws it.
+// Layout and drawing are in tableview.js, the hand in hand.js, the other actions in actions.js, the protocol in
+// client.js; this module holds the page's state and wires the pieces together.
+
+import { splitActions, renderActions } from "./actions.js";
+import { deckFamily } from "./cards.js";
+import { TableConnection, forgetSeat, rememberSeat, rememberedSeat, tableAddress } from "./client.js";
+import { el, playerName, setPlayerName } from "./dom.js";
+import { renderHand, sortHand, typeIntoHand } from "./hand.js";
+import { languageSwitch, loadLanguage, t } from "./i18n.js";
+import {
+  dealSummary, lastTrickPanel, renderFelt, renderSide, statusText, summaryFromObservation, summaryPanel,
+} from "./tableview.js";
+
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  table: null,
+  token: null,
+  conn: null,
+  overlay: null, // "last-trick" | "summary" | "name" | null
+  dismissedEnds: 0, // how many end-of-deal summaries the viewer closed (kept across reloads)
+  error: "",
+  sidePanel: false,
+};
+
+// ---- the context the drawing functions read ---------------------------------------------------------------------
+function context() {
+  const conn = page.conn;
+  const obs = conn.observation;
+  const welcome = conn.welcome || {};
+  const me = typeof welcome.seat === "number" ? welcome.seat : null;
+  const n = obs.players || obs.hand_sizes?.length || welcome.seats?.length || 2;
+  const family = deckFamily(obs.deck || (obs.game === "troccas" ? "tarot78" : "italian40"));
+  // Nothing may be played while an action waits for its answer, while disconnected, or before every seat is
+  // taken (the server would answer not_started).
+  const locked = conn.pending !== null || conn.status !== "open" || welcome.status === "waiting";
+  const legal = me !== null && obs.current_player === me ? obs.legal_actions || [] : [];
+  const { plays, others } = splitActions(legal, obs.hand || [], family);
+  return {
+    obs, welcome, me, n, family, locked, plays, others,
+    bottom: me ?? 0,
+    seats: welcome.seats,
+    status: welcome.status,
+    events: conn.events,
+    clockwise: obs.game === "trijumf",
+    cardOrder: welcome.card_order || null,
+    connection: conn.status,
+  };
+}
+
+// ---- drawing ----------------------------------------------------------------------------------------------------
+function render() {
+  const conn = page.conn;
+  if (!conn?.observation) return;
+  const ctx = context();
+  document.body.dataset.game = ctx.obs.game;
+  $("table-title").textContent = `${conn.welcome?.title || ctx.obs.game}${ctx.me === null ? ` · ${t("table.spectator")}` : ""}`;
+  renderFelt($("felt"), ctx);
+  $("felt").setAttribute("aria-label", t("table.felt"));
+  $("status").textContent = statusText(ctx);
+  $("status").classList.toggle("your-turn", ctx.obs.current_player === ctx.me && ctx.me !== null);
+  const errorBox = $("error");
+  errorBox.hidden = !page.error;
+  errorBox.textContent = page.error;
+  const cardPlays = [...ctx.plays.values()].some((action) => !action.includes(" "));
+  const refused = page.refusedComanda;
+  renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs, cardPlays, refused });
+  if (ctx.me !== null) {
+    const cards = sortHand(ctx.obs.hand || [], ctx.obs, ctx.family, ctx.cardOrder);
+    renderHand($("hand"), { cards, family: ctx.family, plays: ctx.plays, locked: ctx.locked, onPlay: send, label: t("hand.label") });
+  } else {
+    $("hand").replaceChildren();
+  }
+  renderSide($("side"), ctx);
+  const lastButton = $("last-trick");
+  lastButton.hidden = !(ctx.obs.tricks || []).length;
+  lastButton.textContent = t("trick.last");
+  lastButton.setAttribute("aria-expanded", String(page.overlay === "last-trick"));
+  $("panel-toggle").textContent = t("panel.toggle");
+  maybeSummary(ctx);
+  drawOverlay(ctx);
+  document.body.dataset.version = String(conn.version);
+  document.body.dataset.pending = String(conn.pending !== null);
+  document.body.dataset.status = ctx.status || "";
+  document.body.dataset.turn = String(ctx.obs.current_player === ctx.me && ctx.me !== null);
+  document.body.dataset.ready = "true";
+}
+
+function send(action) {
+  page.error = "";
+  page.refusedComanda = null;
+  page.lastSent = action;
+  if (page.conn.act(action)) render();
+}
+
+// ---- the end-of-deal summary --------------------------------------------------------------------------------------
+function endIndices(events) {
+  const ends = [];
+  events.forEach((e, i) => e.type === "end" && ends.push(i));
+  return ends;
+}
+
+function maybeSummary(ctx) {
+  if (page.overlay && page.overlay !== "summary") return;
+  const ends = endIndices(ctx.events);
+  const over = ctx.obs.current_player === null || ctx.obs.current_player === undefined;
+  page.overlay = ends.length > page.dismissedEnds || (over && !ends.length && page.dismissedEnds === 0) ? "summary" : null;
+}
+
+function storeDismissed() {
+  sessionStorage.setItem(`trionfi.summaries.${page.table}`, String(page.dismissedEnds));
+}
+
+function closeSummary() {
+  const ends = endIndices(page.conn.events);
+  page.dismissedEnds = Math.max(ends.length, 1);
+  storeDismissed();
+  page.overlay = "closed-summary";
+  render();
+  page.overlay = null;
+}
+
+function rematch() {
+  const welcome = page.conn.welcome || {};
+  // The same game, options and seats: bots stay bots, this seat is "me", the other people's seats are open.
+  const me = typeof welcome.seat === "number" ? welcome.seat : null;
+  const seats = (welcome.seats || []).map((s) => (s.seat === me ? "me" : s.kind === "bot" ? `bot:${s.bot}` : "open"));
+  sessionStorage.setItem("trionfi.rematch", JSON.stringify({ game: welcome.game, options: welcome.options || {}, seats, match: welcome.kind === "match" }));
+  window.location.href = "/";
+}
+
+function drawOverlay(ctx) {
+  const box = $("overlay");
+  if (page.overlay === "last-trick") {
+    box.hidden = false;
+    box.replaceChildren(el("div", { className: "dialog", role: "dialog", "aria-modal": "true", "aria-label": t("trick.last") },
+      el("h2", {}, t("trick.last")), lastTrickPanel(ctx),
+      el("button", { type: "button", className: "button", onclick: () => { page.overlay = null; render(); } }, t("summary.close"))));
+    return;
+  }
+  if (page.overlay === "summary") {
+    const ends = endIndices(ctx.events);
+    const summary = ends.length ? dealSummary(ctx, ends[ends.length - 1]) : summaryFromObservation(ctx);
+    const finished = ctx.status === "finished" || ctx.obs.current_player === null;
+    const matchOver = Boolean(summary.matchEnd) || Boolean(ctx.obs.match?.over);
+    box.hidden = false;
+    box.replaceChildren(summaryPanel(summary, ctx, { onNext: closeSummary, onRematch: rematch, onClose: closeSummary, matchOver, finished }));
+    return;
+  }
+  if (page.overlay !== "name") {
+    box.hidden = true;
+    box.replaceChildren();
+  }
+}
+
+// ---- connecting -------------------------------------------------------------------------------------------------
+function onChange(change) {
+  const banner = $("connection");
+  if (change.kind === "status") {
+    banner.hidden = change.status === "open";
+    banner.textContent = change.status === "reconnecting" ? t("connection.reconnecting") : change.status === "closed" ? t("connection.closed") : t("connection.connecting");
+    banner.dataset.state = change.status;
+  }
+  if (change.kind === "error") {
+    const error = change.error;
+    if (error.code === "bad_token" || error.code === "unknown_table") {
+      if (error.code === "bad_token") forgetSeat(page.table);
+      page.conn.close();
+      showFatal(error.message);
+      return;
+    }
+    // A stale version is the second of two quick taps: the first one was played; nothing to tell.
+    if (error.code !== "stale_version") page.error = error.message;
+    // A refused comanda is shown in the comanda box itself, its faulty word marked.
+    if (error.code === "illegal_action" && /^comanda\s/i.test(page.lastSent || "")) {
+      page.refusedComanda = { text: page.lastSent.replace(/^comanda\s+/i, ""), message: error.message };
+      page.error = "";
+    }
+  }
+  if (change.kind === "events" || change.kind === "snapshot") page.error = page.error && change.kind === "events" ? page.error : "";
+  render();
+}
+
+function showFatal(message) {
+  $("felt").replaceChildren(el("div", { className: "fatal", role: "alert" }, el("p", {}, message), el("a", { href: "/", className: "button" }, t("table.toLobby"))));
+  $("connection").hidden = true;
+}
+
+function askName(then) {
+  page.overlay = "name";
+  const box = $("overlay");
+  const input = el("input", { id: "name-input", value: playerName(), maxLength: 40, required: true, autocomplete: "nickname" });
+  const form = el("form", { className: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "name-title" },
+    el("h2", { id: "name-title" }, t("table.nameTitle")),
+    el("label", { htmlFor: "name-input" }, t("lobby.name")), input,
+    el("button", { type: "submit", className: "button primary" }, t("table.sit")));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = setPlayerName(input.value);
+    if (!name) return;
+    page.overlay = null;
+    box.hidden = true;
+    then(name);
+  });
+  box.hidden = false;
+  box.replaceChildren(form);
+  input.focus();
+}
+
+function start(name) {
+  page.conn = new TableConnection({ table: page.table, token: page.token, name, onChange });
+  page.conn.connect();
+}
+
+function wireChrome() {
+  $("last-trick").addEventListener("click", () => {
+    page.overlay = page.overlay === "last-trick" ? null : "last-trick";
+    render();
+  });
+  $("panel-toggle").addEventListener("click", () => {
+    page.sidePanel = !page.sidePanel;
+    document.body.classList.toggle("side-open", page.sidePanel);
+    $("panel-toggle").setAttribute("aria-expanded", String(page.sidePanel));
+  });
+  // A turned phone or a resized window redraws (the hand's rows depend on the width).
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(render, 120);
+  });
+  document.addEventListener("keydown", (event) => {
+    // Typing a card code anywhere on the page (outside a text box) goes to the hand: Kb then Enter plays it.
+    const typing = event.target.closest?.("input, textarea, select, .hand");
+    if (!typing && !page.overlay && event.key.length === 1 && /[0-9a-z]/i.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const card = document.querySelector(".hand .card[tabindex='0']");
+      if (card) {
+        event.preventDefault();
+        card.focus();
+        typeIntoHand(event.key);
+      }
+      return;
+    }
+    if (event.key === "Escape" && page.overlay && page.overlay !== "name") {
+      if (page.overlay === "summary") closeSummary();
+      else {
+        page.overlay = null;
+        render();
+      }
+    }
+  });
+  $("lang-slot").replaceChildren(languageSwitch(() => {
+    wireLanguage();
+    render();
+  }));
+}
+
+function wireLanguage() {
+  $("lang-slot").replaceChildren(languageSwitch(() => {
+    wireLanguage();
+    render();
+  }));
+  $("panel-toggle").textContent = t("panel.toggle");
+}
+
+async function main() {
+  await loadLanguage();
+  const address = tableAddress();
+  page.table = address.table;
+  wireChrome();
+  wireLanguage();
+  if (!page.table) {
+    showFatal(t("table.noTable"));
+    return;
+  }
+  page.token = address.token || rememberedSeat(page.table);
+  if (address.token) rememberSeat(page.table, address.token);
+  page.dismissedEnds = Number(sessionStorage.getItem(`trionfi.summaries.${page.table}`) || 0);
+  if (page.token && !playerName()) askName(start);
+  else start(page.token ? playerName() : null);
+}
+
+main();

@@ -1,0 +1,387 @@
+// Drawing the table from what the server sent: the seats around an oval (the viewer at the bottom), the trick
+// in the middle with who played what, the stock and the trump the way the game shows them, the scores, the
+// table's facts, the talk and the narrative of events, and the summary at the end of a deal.
+// Everything is drawn from the observation and the events: no rule of any game is decided here.
+
+import { cardBackSVG, cardName, cardSVG, parseCard, suitSign } from "./cards.js";
+import { el } from "./dom.js";
+import { actionLabel } from "./actions.js";
+import { has, t } from "./i18n.js";
+
+// Seats are numbered in the game's direction of play; Trijumf plays clockwise, the others counter-clockwise.
+const CLOCKWISE = new Set(["trijumf"]);
+
+function angleOf(seat, ctx) {
+  const k = (seat - ctx.bottom + ctx.n) % ctx.n;
+  const step = (2 * Math.PI * k) / ctx.n;
+  // Counter-clockwise play: the next seat is on the viewer's right; clockwise: on the left.
+  return Math.PI / 2 + (ctx.clockwise ? step : -step);
+}
+
+const pct = (v) => `${v.toFixed(2)}%`;
+
+// ---- names ------------------------------------------------------------------------------------------------------
+export function seatName(seat, ctx) {
+  if (seat === null || seat === undefined) return "";
+  if (seat === ctx.me) return t("seat.you");
+  const info = ctx.seats?.[seat];
+  if (info?.name) return info.name;
+  if (info?.kind === "bot") return t("seat.bot", { n: seat, level: t(`level.${info.bot}`) });
+  return t("seat.n", { n: seat });
+}
+
+/** A side's name from the viewer's place: you / your team / the other's names. */
+export function sideName(index, ctx) {
+  const seats = ctx.obs.sides?.[index] || [index];
+  if (ctx.me !== null && seats.includes(ctx.me)) return seats.length > 1 ? t("side.yourTeam") : t("seat.you");
+  return seats.map((s) => seatName(s, ctx)).join(" & ");
+}
+
+function sideOf(seat, ctx) {
+  const sides = ctx.obs.sides || [];
+  const i = sides.findIndex((side) => side.includes(seat));
+  return i < 0 ? seat : i;
+}
+
+const teamed = (ctx) => (ctx.obs.sides || []).some((side) => side.length > 1);
+
+// ---- the felt ---------------------------------------------------------------------------------------------------
+function faceCard(code, ctx, extra = "") {
+  return el("div", { className: `card-img ${extra}`, "data-card": code, role: "img", "aria-label": cardName(code, ctx.family),
+    html: cardSVG(code, ctx.family, { label: false }) });
+}
+
+function backCard(extra = "") {
+  return el("div", { className: `card-img back ${extra}`, "aria-hidden": "true", html: cardBackSVG() });
+}
+
+function seatBadge(seat, ctx) {
+  const obs = ctx.obs;
+  const info = ctx.seats?.[seat] || {};
+  const turn = obs.current_player === seat;
+  const side = sideOf(seat, ctx);
+  const tricks = (obs.tricks || []).filter((tr) => tr.winner === seat).length;
+  const facts = [];
+  if (obs.dealer === seat) facts.push(el("span", { className: "tag dealer", title: t("seat.dealer") }, t("seat.dealerShort")));
+  if (teamed(ctx)) facts.push(el("span", { className: `tag team team-${side % 2}` }, t("side.team", { name: String.fromCharCode(65 + side) })));
+  if (info.kind === "bot" || info.played_by === "bot") facts.push(el("span", { className: "tag" }, t("seat.botTag")));
+  if (info.away) facts.push(el("span", { className: "tag away" }, t("seat.away")));
+  if (info.played_by === null && ctx.status === "waiting") facts.push(el("span", { className: "tag away" }, t("seat.empty")));
+  if (obs.indicator_holder === seat && obs.indicator) {
+    facts.push(el("span", { className: "tag trump-holder" }, t("trump.holds", { card: cardName(obs.indicator, ctx.family) })));
+  }
+  const count = obs.hand_sizes?.[seat];
+  const line = [];
+  if (count !== undefined) line.push(t(count === 1 ? "seat.card1" : "seat.cards", { n: count }));
+  if ((obs.tricks || []).length) line.push(t(tricks === 1 ? "seat.trick1" : "seat.tricks", { n: tricks }));
+  return el("div", { className: `badge${turn ? " turn" : ""}${seat === ctx.me ? " me" : ""}`, "data-seat": seat,
+    "aria-current": turn ? "true" : null },
+    el("div", { className: "badge-name" }, turn ? el("span", { className: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
+      seatName(seat, ctx)),
+    el("div", { className: "badge-tags" }, ...facts),
+    line.length ? el("div", { className: "badge-line" }, line.join(" · ")) : null,
+    turn ? el("span", { className: "sr-only" }, t("status.theirTurn")) : null);
+}
+
+/** The cards of a seat the viewer may see (open hand, shown cards) and backs for the rest. */
+function seatCards(seat, ctx) {
+  const obs = ctx.obs;
+  const open = obs.open_hands?.[seat] || obs.views?.[seat];
+  const known = obs.known_cards?.[seat] || [];
+  const count = obs.hand_sizes?.[seat] ?? 0;
+  const box = el("div", { className: "mini-hand", "aria-label": t("seat.handOf", { name: seatName(seat, ctx) }) });
+  if (open) {
+    open.forEach((c) => box.append(faceCard(c, ctx, "mini")));
+  } else {
+    known.forEach((c) => box.append(faceCard(c, ctx, "mini")));
+    const backs = Math.max(0, count - known.length);
+    for (let i = 0; i < Math.min(backs, 10); i++) box.append(backCard("mini"));
+  }
+  return box;
+}
+
+/** The trick on the table, or, between tricks, the one just taken (marked with who took it). */
+function trickCards(ctx) {
+  const obs = ctx.obs;
+  let cards = obs.trick || [];
+  let done = null;
+  if (!cards.length && obs.tricks?.length && obs.phase !== "end") {
+    done = obs.tricks[obs.tricks.length - 1];
+    cards = done.cards;
+  }
+  const box = el("div", { className: `trick${done ? " taken" : ""}`, "aria-label": done ? t("trick.taken") : t("trick.current") });
+  // Each card lies between the centre and the seat that played it: the direction comes from here, the distance
+  // from the stylesheet (--rx, --ry: it depends on the screen and the number of seats).
+  cards.forEach(([seat, code], i) => {
+    const a = angleOf(seat, ctx);
+    const slot = el("div", { className: "trick-card", "data-seat": seat, style: `--cx:${Math.cos(a).toFixed(3)};--cy:${Math.sin(a).toFixed(3)};z-index:${i + 1}` },
+      faceCard(code, ctx, done && done.winner === seat ? "winner" : ""),
+      el("span", { className: "played-by" }, seatName(seat, ctx)));
+    box.append(slot);
+  });
+  if (done && done.winner !== null && done.winner !== undefined) {
+    box.append(el("div", { className: "taken-by" }, tookTrick(done.winner, ctx)));
+  }
+  return box;
+}
+
+const tookTrick = (seat, ctx) => (seat === ctx.me ? t("trick.youTook") : t("trick.wonBy", { name: seatName(seat, ctx) }));
+
+/** The stock with its size and the trump the way the game shows it (turned-up card, held card, or a sign). */
+function trumpCorner(ctx) {
+  const obs = ctx.obs;
+  const parts = [];
+  const stock = typeof obs.stock === "number" ? obs.stock : null;
+  const shown = obs.indicator_holder === null || obs.indicator_holder === undefined ? obs.indicator || obs.turn_up : null;
+  if (stock || shown) {
+    const pile = el("div", { className: "stock" });
+    if (shown) pile.append(faceCard(shown, ctx, "indicator"));
+    if (stock) pile.append(backCard("stock-card"), el("span", { className: "stock-count", "aria-label": t("stock.left", { n: stock }) }, String(stock)));
+    if (obs.stock_top && stock) pile.append(faceCard(obs.stock_top, ctx, "stock-top"));
+    parts.push(pile);
+  }
+  if (obs.trump && obs.trump !== "T") { // the tarot's trumps are always the 21 tarocks: nothing to show
+    const name = trumpName(obs, ctx);
+    let sign = "";
+    if (obs.trump !== "T" && ctx.family !== "tarot") {
+      sign = `<svg viewBox="0 0 20 20" aria-hidden="true">${suitSign(ctx.family, obs.trump, 10, 10, 17)}</svg>`;
+    }
+    parts.push(el("div", { className: "trump-name", "data-trump": obs.trump }, el("span", { html: sign }), t("trump.is", { suit: name })));
+  }
+  return parts.length ? el("div", { className: "trump-corner" }, ...parts) : null;
+}
+
+function trumpName(obs, ctx) {
+  const style = ctx.family === "french" ? "french" : "italian";
+  if (obs.trump === "T") return t("suit.italian.T");
+  const key = `suit.${style}.${obs.trump}`;
+  return has(key) ? t(key) : obs.suit_names?.[obs.trump] || obs.trump;
+}
+
+export function renderFelt(felt, ctx) {
+  const parts = [];
+  for (let seat = 0; seat < ctx.n; seat++) {
+    const a = angleOf(seat, ctx);
+    const bottom = seat === ctx.bottom;
+    const x = 50 + 44 * Math.cos(a);
+    const y = bottom ? 95 : 48 + 42 * Math.sin(a);
+    const top = !bottom && Math.sin(a) < -0.35; // seats across the table show their cards beside the name
+    const place = el("div", { className: `seat${bottom ? " bottom" : ""}${top ? " across" : ""}`, "data-seat": seat, style: `--x:${pct(x)};--y:${pct(y)}` },
+      seatBadge(seat, ctx));
+    if (!bottom || ctx.me === null) place.append(seatCards(seat, ctx));
+    parts.push(place);
+  }
+  parts.push(trickCards(ctx));
+  const corner = trumpCorner(ctx);
+  if (corner) {
+    // The stock lies in the gap between the viewer and the next seat on the left, clear of the trick; with
+    // seven seats or more the trick is a ring and the stock goes in its middle.
+    const a = Math.PI / 2 + Math.PI / ctx.n;
+    const far = ctx.n >= 7 ? 0 : 1;
+    corner.style.setProperty("--x", pct(50 + far * 32 * Math.cos(a)));
+    corner.style.setProperty("--y", pct(48 + far * 38 * Math.sin(a)));
+    parts.push(corner);
+  }
+  felt.replaceChildren(...parts);
+  felt.dataset.players = ctx.n;
+}
+
+// ---- status, scores, facts, talk, narrative ---------------------------------------------------------------------
+export function statusText(ctx) {
+  const obs = ctx.obs;
+  if (ctx.connection && ctx.connection !== "open") return t("status.offline");
+  if (ctx.status === "waiting") return t("status.waitingPlayers");
+  if (obs.current_player === null || obs.current_player === undefined) return t("status.over");
+  if (obs.current_player === ctx.me) {
+    const cards = ctx.plays?.size;
+    return cards ? t("status.yourTurnPlay") : t("status.yourTurn");
+  }
+  return t("status.waitingFor", { name: seatName(obs.current_player, ctx) });
+}
+
+function scoreTable(ctx) {
+  const obs = ctx.obs;
+  if (obs.show_points === false || !Array.isArray(obs.points)) return null;
+  const label = obs.points_label || t("score.points");
+  const rows = obs.points.map((p, i) => el("tr", {}, el("th", { scope: "row" }, sideName(i, ctx)), el("td", {}, String(p))));
+  return el("section", { className: "panel-block scores" }, el("h3", {}, label), el("table", {}, el("tbody", {}, ...rows)));
+}
+
+function matchTable(ctx) {
+  const match = ctx.obs.match;
+  if (!match) return null;
+  const rows = match.score.map((s, i) => el("tr", {}, el("th", { scope: "row" }, sideName(i, ctx)), el("td", {}, formatNumber(s))));
+  return el("section", { className: "panel-block match" },
+    el("h3", {}, t("score.match", { deal: match.deal })),
+    el("p", { className: "muted small" }, match.policy),
+    el("table", {}, el("tbody", {}, ...rows)));
+}
+
+const formatNumber = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+// Public facts some games keep in their own observation keys rather than in `table` (Briscola Chiamata's auction).
+function auctionFacts(ctx) {
+  const obs = ctx.obs;
+  const facts = {};
+  if (obs.high_bid !== undefined && obs.high_bid !== null) facts[t("fact.highBid")] = `${obs.high_bid} (${seatName(obs.high_bidder, ctx)})`;
+  if (obs.caller !== undefined && obs.caller !== null) facts[t("fact.caller")] = seatName(obs.caller, ctx);
+  if (obs.called) facts[t("fact.called")] = cardName(obs.called, ctx.family);
+  if (obs.target !== undefined && obs.target !== null && obs.game === "briscola-chiamata") facts[t("fact.target")] = String(obs.target);
+  if (obs.partner !== undefined && obs.partner !== null) facts[t("fact.partner")] = seatName(obs.partner, ctx);
+  return facts;
+}
+
+function factsList(ctx) {
+  const facts = { ...auctionFacts(ctx), ...(ctx.obs.table && typeof ctx.obs.table === "object" ? ctx.obs.table : {}) };
+  const list = el("dl", { className: "facts" });
+  for (const [label, value] of Object.entries(facts)) {
+    if ((Array.isArray(value) && !value.length) || value === "" || value === null) continue;
+    list.append(el("dt", {}, label), el("dd", {}, Array.isArray(value) ? value.join("; ") : String(value)));
+  }
+  return list.children.length ? el("section", { className: "panel-block" }, el("h3", {}, t("panel.facts")), list) : null;
+}
+
+function messages(ctx) {
+  const list = ctx.obs.messages;
+  if (!Array.isArray(list) || !list.length) return null;
+  const items = list.slice(-12).map((m) => {
+    const to = m.to?.length ? t("talk.toSeats", { names: m.to.map((s) => seatName(s, ctx)).join(", ") }) : "";
+    return el("li", {}, el("strong", {}, m.sender === null || m.sender === undefined ? t("talk.table") : seatName(m.sender, ctx)), `${to}: ${m.text}`);
+  });
+  return el("section", { className: "panel-block" }, el("h3", {}, t("panel.talk")), el("ul", { className: "messages" }, ...items));
+}
+
+/** One event of the narrative as a line of text. */
+export function narrate(event, ctx) {
+  const name = (s) => seatName(s, ctx);
+  switch (event.type) {
+    case "deal":
+      return t("log.deal", { n: event.deal, name: name(event.dealer) });
+    case "action": {
+      if (event.public) return t("log.public", { name: name(event.seat), what: event.public });
+      let card = null;
+      try {
+        card = parseCard(event.action, ctx.family);
+      } catch {
+        card = null;
+      }
+      if (card) return t("log.plays", { name: name(event.seat), card: cardName(event.action, ctx.family) });
+      const label = actionLabel(event.action, ctx.family).map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p)).join("");
+      return t("log.acts", { name: name(event.seat), what: label });
+    }
+    case "message":
+      return t("log.says", { name: event.sender === null ? t("talk.table") : name(event.sender), text: event.text });
+    case "receive":
+      return event.cards ? t("log.receive", { cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") }) : null;
+    case "reveal":
+      return t("log.reveal", { name: name(event.seat), cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") });
+    case "trump":
+      if (event.indicator) return t("log.trumpCard", { card: cardName(event.indicator, ctx.family) });
+      return event.trump && event.trump !== "T" ? t("log.trump", { suit: trumpName({ trump: event.trump, suit_names: ctx.obs.suit_names }, ctx) }) : null;
+    case "trick":
+      if (event.winner === null) return t("log.trickVoid", { n: event.number });
+      return t(event.winner === ctx.me ? "log.trickYou" : "log.trick", { name: name(event.winner), n: event.number, points: event.points });
+    case "end":
+      return t("log.end", { points: event.points.join(" – ") });
+    case "match_end":
+      return t("log.matchEnd", { score: event.score.map(formatNumber).join(" – ") });
+    default:
+      return null;
+  }
+}
+
+function narrative(ctx) {
+  const lines = [];
+  for (const event of ctx.events.slice(-60)) {
+    const line = narrate(event, ctx);
+    if (line) lines.push(line);
+  }
+  if (!lines.length) return null;
+  return el("section", { className: "panel-block log-block" }, el("h3", {}, t("panel.log")),
+    el("ol", { className: "log", "aria-live": "off" }, ...lines.slice(-30).map((l) => el("li", {}, l))));
+}
+
+export function renderSide(side, ctx) {
+  side.replaceChildren(...[scoreTable(ctx), matchTable(ctx), factsList(ctx), messages(ctx), narrative(ctx)].filter(Boolean));
+  const log = side.querySelector(".log");
+  if (log) log.scrollTop = log.scrollHeight;
+}
+
+// ---- the last trick, on demand ------------------------------------------------------------------------------------
+export function lastTrickPanel(ctx) {
+  const tricks = ctx.obs.tricks || [];
+  const last = tricks[tricks.length - 1];
+  if (!last) return el("p", {}, t("trick.none"));
+  const cards = last.cards.map(([seat, code]) =>
+    el("figure", { className: `last-card${seat === last.winner ? " winner" : ""}` }, faceCard(code, ctx),
+      el("figcaption", {}, seatName(seat, ctx))));
+  const who = last.winner === null || last.winner === undefined ? t("trick.void") : tookTrick(last.winner, ctx);
+  const points = ctx.obs.show_points === false || ctx.obs.trick_points === false ? "" : ` · ${t("trick.points", { n: last.points })}`;
+  return el("div", {}, el("div", { className: "last-cards" }, ...cards), el("p", {}, who + points));
+}
+
+// ---- the summary at the end of a deal -----------------------------------------------------------------------------
+/** The deal's facts from the narrative (the trick events since the last deal) or, after a snapshot, the observation. */
+export function dealSummary(ctx, endIndex) {
+  const events = ctx.events;
+  let start = 0;
+  for (let i = endIndex; i >= 0; i--) {
+    if (events[i].type === "deal") {
+      start = i;
+      break;
+    }
+  }
+  const end = events[endIndex];
+  const nSides = (ctx.obs.sides || []).length || ctx.n;
+  const cardsWon = new Array(nSides).fill(0);
+  let sawTricks = false;
+  for (const ev of events.slice(start, endIndex)) {
+    if (ev.type === "trick" && ev.winner !== null && ev.winner !== undefined) {
+      cardsWon[sideOf(ev.winner, ctx)] += ev.cards.length;
+      sawTricks = true;
+    }
+  }
+  const matchEnd = events.slice(endIndex + 1).find((e) => e.type === "match_end");
+  return { points: end.points, returns: end.returns, cardsWon: sawTricks ? cardsWon : null, matchEnd };
+}
+
+export function summaryFromObservation(ctx) {
+  const obs = ctx.obs;
+  const nSides = (obs.sides || []).length || ctx.n;
+  const cardsWon = new Array(nSides).fill(0);
+  for (const tr of obs.tricks || []) if (tr.winner !== null && tr.winner !== undefined) cardsWon[sideOf(tr.winner, ctx)] += tr.cards.length;
+  return { points: obs.points || [], returns: obs.returns || null, cardsWon, matchEnd: null };
+}
+
+export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOver, finished }) {
+  const nSides = summary.points.length;
+  // Who won: the sides whose seats have the best return (returns are per seat).
+  let verdict = t("summary.draw");
+  if (summary.returns?.length) {
+    const best = Math.max(...summary.returns);
+    const winners = [...new Set(summary.returns.map((r, seat) => (r === best && best > 0 ? sideOf(seat, ctx) : null)).filter((s) => s !== null))];
+    const mine = ctx.me !== null && winners.includes(sideOf(ctx.me, ctx));
+    if (mine) verdict = teamed(ctx) ? t("summary.yourTeamWins") : t("summary.youWin");
+    else if (winners.length) verdict = t("summary.wins", { name: winners.map((s) => sideName(s, ctx)).join(", ") });
+  }
+  const showPoints = true; // at the end of a deal the count is no secret, even where play hides it
+  const head = el("tr", {}, el("th", {}, ""), summary.cardsWon ? el("th", { scope: "col" }, t("summary.cards")) : null,
+    showPoints ? el("th", { scope: "col" }, ctx.obs.points_label || t("score.points")) : null,
+    ctx.obs.match ? el("th", { scope: "col" }, t("summary.total")) : null);
+  const rows = [];
+  for (let i = 0; i < nSides; i++) {
+    rows.push(el("tr", {}, el("th", { scope: "row" }, sideName(i, ctx)),
+      summary.cardsWon ? el("td", {}, String(summary.cardsWon[i])) : null,
+      showPoints ? el("td", {}, String(summary.points[i])) : null,
+      ctx.obs.match ? el("td", {}, formatNumber(ctx.obs.match.score[i] ?? 0)) : null));
+  }
+  const buttons = [];
+  if (!finished && !matchOver) buttons.push(el("button", { type: "button", className: "button primary", "data-summary": "next", onclick: onNext }, t("summary.next")));
+  if (finished || matchOver) buttons.push(el("button", { type: "button", className: "button primary", "data-summary": "rematch", onclick: onRematch }, t("summary.rematch")));
+  buttons.push(el("button", { type: "button", className: "button ghost", "data-summary": "close", onclick: onClose }, t("summary.close")));
+  return el("div", { className: "summary", role: "dialog", "aria-modal": "true", "aria-labelledby": "summary-title" },
+    el("h2", { id: "summary-title" }, matchOver ? t("summary.matchOver") : t("summary.dealOver")),
+    el("p", { className: "verdict" }, verdict),
+    el("table", { className: "summary-table" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+    el("div", { className: "summary-buttons" }, ...buttons));
+}

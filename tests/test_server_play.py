@@ -1,0 +1,242 @@
+"""Online play end to end over real WebSockets on loopback: humans and bots at one table, reconnection,
+stale and doubled actions, leaving and coming back."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+
+import trionfi
+from server_support import Player, ServerThread, any_change, play_out, run
+from trionfi.events import EventLog
+from trionfi.server.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> ServerThread:
+    db = tmp_path_factory.mktemp("store") / "play.db"
+    with ServerThread(Settings(db_url=f"sqlite:///{db}", bot_pause=0)) as s:
+        yield s
+
+
+def four_seats(server: ServerThread, **extra: object) -> dict:
+    seats = [{"kind": "open"}, {"kind": "bot", "bot": "easy"}, {"kind": "open"}, {"kind": "bot", "bot": "medium"}]
+    return server.create(game="briscola", options={"players": 4}, seats=seats, **extra)
+
+
+def seat_player(server: ServerThread, created: dict, seat: int, name: str) -> Player:
+    return Player(server.ws_url, created["table"], created["seats"][seat]["token"], name)
+
+
+def test_a_four_player_deal_with_two_people_and_two_bots(server: ServerThread, tmp_path) -> None:
+    created = four_seats(server, seed=11)
+    assert created["seats"][1]["token"] is None and created["seats"][0]["invite"].endswith(created["seats"][0]["token"])
+
+    async def game() -> tuple[Player, Player, Player]:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        assert ann.status == "waiting"  # seat 2 has nobody yet
+        bea = await seat_player(server, created, 2, "Bea").connect()
+        watcher = await Player(server.ws_url, created["table"]).connect()
+        await play_out([ann, bea])
+        for p in (ann, bea, watcher):
+            await p.wait(lambda p=p: p.status == "finished" and p.events and p.events[-1]["type"] == "end")
+            await p.close()
+        return ann, bea, watcher
+
+    ann, bea, watcher = run(game())
+    record = httpx.get(f"{server.base}/api/tables/{created['table']}/record").json()
+    final = trionfi.replay(record)
+    assert final.is_terminal() and len(record["actions"]) == 40
+    # Each viewer was sent exactly its own log, numbered as the engine numbers it.
+    log = EventLog(final)
+    assert ann.events == log.events(0) and ann.version == len(log.events(0))
+    assert bea.events == log.events(2)
+    assert watcher.events == log.events(None)
+    assert watcher.obs["seat"] is None and watcher.obs["hand"] == [] and watcher.obs["legal_actions"] == []
+    assert ann.obs == final.observation(0)
+    # The record replays in the terminal too.
+    path = tmp_path / "online.json"
+    path.write_text(json.dumps(record))
+    from typer.testing import CliRunner
+
+    from trionfi.cli import app
+
+    result = CliRunner().invoke(app, ["replay", str(path), "--all"])
+    assert result.exit_code == 0, result.output
+    assert "end of the deal" in result.output
+
+
+def test_reconnecting_mid_trick_replays_exactly_the_missed_events(server: ServerThread) -> None:
+    created = four_seats(server, seed=5)
+    table = created["table"]
+
+    async def game() -> None:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        bea = await seat_player(server, created, 2, "Bea").connect()
+        await ann.wait(ann.my_turn)  # seat 0 leads
+        had = bea.version
+        await bea.close()  # Bea drops before the trick starts
+        answer = await ann.answer(await ann.act(ann.obs["legal_actions"][0]))
+        assert answer["type"] == "events"
+        live = server.hub.tables[table]
+        await asyncio.sleep(0)
+        while live.state.current_player != 2:  # the bot at seat 1 plays second
+            await asyncio.sleep(0.01)
+        assert len(live.deal.trick) == 2  # the middle of a trick
+        missed = live.log.events(2, had)
+        assert missed, "Bea missed the lead and the bot's card"
+        back = Player(server.ws_url, table, created["seats"][2]["token"])  # no name: the seat keeps Bea's
+        back.events = list(bea.events)
+        back.version = had
+        await back.connect()
+        replay = next(m for m in back.messages if m["type"] in ("events", "snapshot"))
+        assert replay["type"] == "events" and replay["from"] == had and replay["events"] == missed
+        assert back.obs == live.state.observation(2) and back.my_turn()
+        assert next(m for m in back.messages if m["type"] == "welcome")["seats"][2]["name"] == "Bea"
+        # A fresh connection that knows nothing gets a snapshot (shorter than the events), or everything if asked.
+        fresh = await Player(server.ws_url, table, created["seats"][2]["token"]).connect(version=0)
+        assert fresh.messages[1]["type"] in ("events", "snapshot")
+        full = await Player(server.ws_url, table, created["seats"][2]["token"]).connect(version=0, full=True)
+        assert full.messages[1]["type"] == "events" and full.events == live.log.events(2)
+        await fresh.close()
+        await full.close()
+        await play_out([ann, back])
+        assert back.events == live.log.events(2)
+        await ann.close()
+        await back.close()
+
+    run(game())
+
+
+def test_a_stale_or_doubled_action_is_refused_and_changes_nothing(server: ServerThread) -> None:
+    created = four_seats(server, seed=9)
+    table = created["table"]
+
+    async def game() -> None:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        bea = await seat_player(server, created, 2, "Bea").connect()
+        await ann.wait(ann.my_turn)
+        live = server.hub.tables[table]
+        card = ann.obs["legal_actions"][0]
+        version = ann.version
+        # A double click: the same card twice, both at the version the client had seen.
+        first = await ann.act(card, version)
+        second = await ann.act(card, version)
+        assert (await ann.answer(first))["type"] == "events"
+        refused = await ann.answer(second)
+        assert refused["type"] == "error" and refused["code"] == "stale_version", refused
+        assert "behind" in refused["message"] or "already taken" in refused["message"]
+        assert live.row.n_actions >= 1
+        assert [a for a in live.state.history].count(trionfi.card(card)) == 1
+        # Later, with the table moved on, an action at the old version is refused too, and nothing changes.
+        await play_until(bea, ann.my_turn)
+        stored = live.row.n_actions
+        stale = await ann.answer(await ann.act(ann.obs["legal_actions"][0], version))
+        assert stale["code"] == "stale_version" and live.row.n_actions == stored
+        ahead = await ann.answer(await ann.act(ann.obs["legal_actions"][0], ann.version + 5))
+        assert ahead["code"] == "bad_version" and live.row.n_actions == stored
+        illegal = await ann.answer(await ann.act("claim"))
+        assert illegal["code"] == "illegal_action" and "may" in illegal["message"] and live.row.n_actions == stored
+        not_mine = await bea.answer(await bea.act(bea.obs["hand"][0]))
+        assert not_mine["code"] == "illegal_action" and "turn" in not_mine["message"]
+        assert live.row.n_actions == stored
+        await ann.close()
+        await bea.close()
+
+    run(game())
+
+
+def test_a_table_waits_for_its_players_and_the_lobby_lists_it(server: ServerThread) -> None:
+    created = four_seats(server)
+    table = created["table"]
+    listed = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    mine = next(t for t in listed if t["table"] == table)
+    assert mine["free_seats"] == [0, 2] and mine["status"] == "waiting"
+
+    async def game() -> None:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        refused = await ann.answer(await ann.act(ann.obs["legal_actions"][0]))
+        assert refused["code"] == "not_started" and "2" in refused["message"]
+        # Someone claims seat 2 from the lobby: a new token; the old invite link no longer works.
+        claim = httpx.post(f"{server.base}/api/tables/{table}/seats/2/claim", json={"name": "Cy"})
+        assert claim.status_code == 200, claim.text
+        await ann.wait(lambda: ann.status == "playing")
+        again = httpx.post(f"{server.base}/api/tables/{table}/seats/2/claim", json={"name": "Di"})
+        assert again.status_code == 409 and again.json()["error"]["code"] == "seat_taken"
+        old = await seat_player(server, created, 2, "Eve").connect()
+        assert old.errors and old.errors[0]["code"] == "bad_token"
+        cy = await Player(server.ws_url, table, claim.json()["token"]).connect()
+        assert cy.seat == 2
+        await play_out([ann, cy])
+        for p in (ann, cy, old):
+            await p.close()
+
+    run(game())
+    assert table not in [t["table"] for t in httpx.get(f"{server.base}/api/tables").json()["tables"]]
+
+
+def test_a_stand_in_bot_plays_a_seat_that_was_left_and_gives_it_back(server: ServerThread) -> None:
+    created = four_seats(server, seed=3)
+    table = created["table"]
+    creator = {"Authorization": f"Bearer {created['creator_token']}"}
+
+    async def game() -> None:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        bea = await seat_player(server, created, 2, "Bea").connect()
+        live = server.hub.tables[table]
+        # Without a stand-in the table waits for a person who left.
+        await bea.send({"type": "leave"})
+        await ann.wait(lambda: any(m["type"] == "table" and m["seats"][2]["away"] for m in ann.messages))
+        await play_until(ann, lambda: live.state.current_player == 2)
+        await asyncio.sleep(0.3)
+        assert live.state.current_player == 2  # nobody plays for Bea
+        wrong = httpx.put(
+            f"{server.base}/api/tables/{table}/stand-in",
+            json={"bot": "easy"},
+            headers={"Authorization": f"Bearer {created['seats'][0]['token']}"},
+        )
+        assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
+        r = httpx.put(f"{server.base}/api/tables/{table}/stand-in", json={"bot": "easy"}, headers=creator)
+        assert r.status_code == 200 and r.json()["seats"][2]["played_by"] == "bot"
+        await ann.wait(lambda: live.state.current_player != 2)  # the stand-in played Bea's card
+        assert any(e.get("seat") == 2 and e["type"] == "action" for e in live.log.events(2))
+        # Bea comes back with an action on her connection: the seat is hers again.
+        await play_until(ann, lambda: live.state.current_player == 2 or live.state.is_terminal())
+        if not live.state.is_terminal():
+            await bea.wait(bea.my_turn)
+            answer = await bea.answer(await bea.act(bea.obs["legal_actions"][0]))
+            assert answer["type"] == "events"
+            assert live.row.seats[2].away is False
+        await play_out([ann, bea])
+        await ann.close()
+        await bea.close()
+
+    run(game())
+
+
+async def play_until(players: Player | list[Player], done) -> None:
+    """The players play their turns until ``done()``."""
+    players = players if isinstance(players, list) else [players]
+    while not done():
+        for player in players:
+            if player.my_turn() and not done():
+                answer = await player.answer(await player.act(player.obs["legal_actions"][0]))
+                assert answer["type"] == "events", answer
+        await any_change(players, 0.05)
+
+
+def test_a_searching_bot_thinks_in_another_process(server: ServerThread) -> None:
+    created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "hard"}], seed=4)
+
+    async def game() -> None:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        await ann.wait(ann.my_turn)
+        await ann.answer(await ann.act(ann.obs["legal_actions"][0]))
+        await ann.wait(lambda: any(e["type"] == "action" and e["seat"] == 1 for e in ann.events), 60)
+        await ann.close()
+
+    run(game())
+    assert server.hub._process_bots is not None  # the hard bot's search ran in the pool of processes

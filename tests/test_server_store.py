@@ -1,0 +1,72 @@
+"""The store: the migrations build exactly the schema the server uses, writes are checked, expiry deletes only
+idle unfinished tables."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from trionfi.server.schema import metadata
+from trionfi.server.store import CONFLICT, MISSING, OK, SeatRow, Store, TableRow
+
+
+def row(table_id: str, status: str = "playing", updated: float | None = None) -> TableRow:
+    now = time.time() if updated is None else updated
+    seats = [SeatRow(0, "open", token_hash="h0"), SeatRow(1, "bot", bot="easy")]
+    return TableRow(table_id, "briscola", {"players": 2}, "deal", 5, None, False, status, "c", None, 0, now, now, seats)
+
+
+def test_the_migrations_build_the_schema_and_run_twice(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+    try:
+        store.migrate()
+        store.migrate()  # a restart: nothing to do
+        with store.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), metadata)
+        assert diff == []
+    finally:
+        store.close()
+
+
+def test_actions_are_numbered_and_a_stale_count_is_a_conflict(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+    try:
+        store.migrate()
+        assert store.create(row("t1")).result() == OK
+        assert store.append("t1", 0, 0, "Kb", "playing").result() == OK
+        assert store.append("t1", 0, 1, "3b", "playing").result() == CONFLICT  # number 0 is taken
+        assert store.append("nope", 0, 0, "Kb", "playing").result() == MISSING
+        loaded, acts = store.load("t1")
+        assert loaded.n_actions == 1 and acts == [(0, "Kb")] and loaded.seats[1].bot == "easy"
+
+        def claim(r: TableRow) -> TableRow:
+            r.seats[0].name = "Ann"
+            return r
+
+        assert store.change("t1", claim).result().seats[0].name == "Ann"
+        assert store.change("t1", lambda r: "refused").result() == "refused"
+        assert store.load("t1")[0].seats[0].name == "Ann"
+    finally:
+        store.close()
+
+
+def test_expiry_deletes_idle_unfinished_tables_only(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+    try:
+        store.migrate()
+        long_ago = time.time() - 10 * 86400
+        for r in (row("idle", updated=long_ago), row("done", "finished", long_ago), row("busy")):
+            store.create(r).result()
+        store.append("idle", 0, 0, "Kb", "playing").result()
+        # Appending touched "idle" again: make it idle once more, as it would be after days.
+        with store.engine.begin() as conn:
+            conn.exec_driver_sql("UPDATE tables SET updated = ? WHERE id = 'idle'", (long_ago,))
+        assert store.expire(time.time() - 7 * 86400).result() == ["idle"]
+        assert store.load("idle") is None
+        assert store.load("done") is not None and store.load("busy") is not None
+        assert [r.id for r in store.open_tables()] == ["busy"]
+    finally:
+        store.close()

@@ -1,0 +1,64 @@
+"""One deal of every game through the page, against bots, by clicking what the page highlights: every phase of
+every game must offer a control the player can use (cards, buttons, lists, the comanda box)."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_web_play import BOT, OPEN, my_turn, play_highlighted
+from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table, shoot  # noqa: F401 (fixtures)
+
+GAMES = [
+    ("briscola-scoperta", "briscola", {"variant": "scoperta"}, 2),
+    ("briscola-chiamata", "briscola-chiamata", {}, 5),
+    ("trijumf", "trijumf", {}, 4),
+    ("triomphe", "triomphe", {}, 4),
+    ("trionfetti", "trionfetti", {}, 4),
+    ("troccas", "troccas", {}, 4),
+]
+
+
+@pytest.mark.parametrize(("name", "game", "options", "players"), GAMES, ids=[g[0] for g in GAMES])
+def test_one_deal_of_every_game_by_clicks(new_page, live_server, shoot, name, game, options, players):  # noqa: F811
+    created = live_server.create(game=game, options=options, seats=[OPEN] + [BOT] * (players - 1))
+    page = open_table(new_page, live_server, created["seats"][0]["invite"])
+    moves = 0
+    shots = {2: (DESKTOP, f"{name}-desktop"), 4: (PHONE, f"{name}-phone")}
+    deadline = page.evaluate("Date.now()") + 90_000
+    while not page.locator(".summary").count():
+        assert page.evaluate("Date.now()") < deadline, f"{name}: the deal did not end"
+        if my_turn(page):
+            if moves in shots:
+                viewport, shot = shots.pop(moves)
+                page.set_viewport_size(viewport)
+                page.wait_for_timeout(300)  # the page redraws for the new width
+                shoot(page, shot)
+            assert play_highlighted(page), f"{name}: my turn but nothing to click"
+            page.wait_for_selector("body[data-pending=false]")
+            moves += 1
+        else:
+            page.wait_for_timeout(40)
+    assert moves > 0
+    assert page.locator(".summary .verdict").inner_text()
+
+
+def test_a_comanda_typed_wrong_then_right(new_page, live_server, shoot):  # noqa: F811
+    # Seed 0: in the match's first smazzata seat 0 cuts and announces the comanda.
+    created = live_server.create(game="trionfetti", match=True, seed=0, seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"])
+    box = page.locator("#comanda-text")
+    box.wait_for()
+    box.fill("manco e cavalloz")
+    page.locator(".comanda button[type=submit]").click()
+    # The engine's message in the comanda box, with the faulty word marked in what was typed.
+    error = page.locator(".comanda-preview .error")
+    error.wait_for()
+    assert "cavalloz" in error.inner_text() and "cavalli" in error.inner_text()  # the word, and a suggestion
+    assert page.locator(".comanda-marked mark").inner_text() == "cavalloz"
+    assert box.input_value() == "manco e cavalloz"
+    shoot(page, "trionfetti-comanda-phone" if page.viewport_size["width"] < 500 else "trionfetti-comanda-desktop")
+    box.fill("manco e cavalli")
+    page.locator(".comanda button[type=submit]").click()
+    page.locator(".facts dd", has_text="manco e cavalli").first.wait_for()
+    assert not error.is_visible()
+    assert page.locator("#comanda-text").count() == 0

@@ -1,0 +1,68 @@
+"""The lobby: a table created from the form built from the game's option declarations, invite links, and a
+second person taking the open seat from the list of open tables."""
+
+from __future__ import annotations
+
+from web_support import DESKTOP, PHONE, browser, live_server, new_page, shoot  # noqa: F401 (fixtures)
+
+
+def open_lobby(new_page, server, name, viewport=None):  # noqa: F811
+    page = new_page(viewport=viewport)
+    page.add_init_script(f"localStorage.setItem('trionfi.name', {name!r}); localStorage.setItem('trionfi.lang', 'en');")
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("body[data-ready=true]")
+    return page
+
+
+def test_the_form_follows_the_option_declarations(new_page, live_server):  # noqa: F811
+    page = open_lobby(new_page, live_server, "Ann")
+    games = page.locator("#game option").evaluate_all("os => os.map(o => o.value)")
+    assert {"briscola", "trijumf", "triomphe", "trionfetti", "troccas", "briscola-chiamata"} <= set(games)
+    # Briscola: players is a number box within its bounds, variant a list of its values, a flag a checkbox.
+    players = page.locator("[data-option=players]")
+    assert (players.get_attribute("type"), players.get_attribute("min"), players.get_attribute("max")) == (
+        "number",
+        "2",
+        "10",
+    )
+    variants = page.locator("[data-option=variant] option").evaluate_all("os => os.map(o => JSON.parse(o.value))")
+    assert variants[:3] == ["standard", "a31", "scoperta"]
+    assert page.locator("[data-option=southern_order]").get_attribute("type") == "checkbox"
+    # Two seats for two players, four when the players option says four.
+    assert page.locator("[data-seat]").count() == 2
+    players.fill("4")
+    players.dispatch_event("change")
+    assert page.locator("[data-seat]").count() == 4
+    # Another game, its own options.
+    page.select_option("#game", "trijumf")
+    assert page.locator("[data-option=cut_option]").count() == 1
+    assert page.locator("[data-option=variant]").count() == 0
+    # A combination the engine refuses: its message, nothing created (the browser logs the 400 answer).
+    new_page.allowed.append("status of 400")
+    page.select_option("#game", "briscola")
+    page.select_option("[data-option=variant]", '"schembil"')
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#created .error")
+    assert "6" in page.locator("#created .error").inner_text()
+
+
+def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, shoot):  # noqa: F811
+    ann = open_lobby(new_page, live_server, "Ann")
+    ann.select_option("#seat-1", "open")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_selector(".created")
+    links = ann.locator(".created input.link").evaluate_all("is => is.map(i => i.value)")
+    assert len(links) == 2 and "#token=" in links[0] and "#" not in links[1]  # seat 1's invite, the spectators'
+    assert ann.locator(".created button.copy").count() == 2
+    shoot(ann, "lobby-desktop")
+    table = links[1].rsplit("/t/", 1)[1]
+
+    bea = open_lobby(new_page, live_server, "Bea", viewport=PHONE)
+    bea.locator(f".open-tables li[data-table='{table}'] button").first.wait_for()
+    shoot(bea, "lobby-phone")
+    ann.click(".created a.go")
+    ann.wait_for_selector(".hand .card")
+    bea.locator(f".open-tables li[data-table='{table}'] button", has_text="Sit at seat 1").click()
+    bea.wait_for_selector(".hand .card")
+    assert bea.locator(".badge[data-seat='0'] .badge-name").inner_text().endswith("Ann")
+    ann.locator(".badge[data-seat='1'] .badge-name", has_text="Bea").wait_for()
