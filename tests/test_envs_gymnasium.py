@@ -79,3 +79,16 @@ def test_bad_arguments_are_refused():
         tgym.TrionfiEnv("briscola", seat=2)
     with pytest.raises(ValueError, match="on_illegal"):
         tgym.TrionfiEnv("briscola", on_illegal="ignore")
+
+
+def test_the_package_entry_point_names_the_registering_function():
+    import importlib
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    target = project["project"]["entry-points"]["gymnasium.envs"]["trionfi"]
+    module, _, name = target.partition(":")
+    register = getattr(importlib.import_module(module), name)
+    assert register() == list(tgym.ENV_IDS.values())
+    assert all(env_id in gymnasium.registry for env_id in tgym.ENV_IDS.values())
