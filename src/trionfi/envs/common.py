@@ -6,6 +6,7 @@ whichever framework is installed.
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -153,3 +154,19 @@ def dealing_observation(spec: Spec, seat: int, dealt: int) -> dict[str, Any]:
         "legal_actions": [],
         "cards_shuffled": dealt,
     }
+
+
+def table_text(game: Any, state: Any, seat: int) -> str:
+    """The table as the terminal draws it for ``seat`` (rich markup rendered as plain text)."""
+    from rich.console import Console
+
+    from .. import terminal
+
+    buffer = io.StringIO()
+    saved = terminal.out
+    terminal.out = Console(file=buffer, force_terminal=False, color_system=None, width=100, highlight=False)
+    try:
+        terminal.render_table(game, state.observation(seat), seat)
+    finally:
+        terminal.out = saved
+    return buffer.getvalue()

@@ -22,13 +22,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+from . import EXTRA_HINT
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as e:  # the rl extra is not installed
+    raise ImportError(f"trionfi.envs.gymnasium needs Gymnasium: {EXTRA_HINT}") from e
 
 from ..agents import make_agent
-from .common import Spec, load_game
-from .pettingzoo import table_text
+from .common import Spec, load_game, table_text
 
 ENV_IDS = {
     "briscola": "trionfi/Briscola-v0",

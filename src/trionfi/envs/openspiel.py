@@ -29,7 +29,13 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from . import EXTRA_HINT
+
+try:
+    import pyspiel
+except ImportError as e:  # the rl extra is not installed
+    raise ImportError(f"trionfi.envs.openspiel needs OpenSpiel (open_spiel): {EXTRA_HINT}") from e
 
 import trionfi
 

@@ -14,15 +14,20 @@ over). :meth:`TrionfiAEC.trionfi_observation` gives an agent's observation dict 
 
 from __future__ import annotations
 
-import io
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
-from .common import Spec, load_game
+from . import EXTRA_HINT
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as e:  # the rl extra is not installed
+    raise ImportError(f"trionfi.envs.pettingzoo needs PettingZoo and Gymnasium: {EXTRA_HINT}") from e
+
+from .common import Spec, load_game, table_text
 
 
 class TrionfiAEC(AECEnv):
@@ -114,22 +119,6 @@ class TrionfiAEC(AECEnv):
 
     def close(self) -> None:
         pass
-
-
-def table_text(game: Any, state: Any, seat: int) -> str:
-    """The table as the terminal draws it for ``seat`` (rich markup rendered as plain text)."""
-    from rich.console import Console
-
-    from .. import terminal
-
-    buffer = io.StringIO()
-    saved = terminal.out
-    terminal.out = Console(file=buffer, force_terminal=False, color_system=None, width=100, highlight=False)
-    try:
-        terminal.render_table(game, state.observation(seat), seat)
-    finally:
-        terminal.out = saved
-    return buffer.getvalue()
 
 
 def raw_env(game: str = "briscola", render_mode: str | None = None, scoring: str = "result", **options) -> TrionfiAEC:
