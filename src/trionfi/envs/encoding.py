@@ -64,7 +64,8 @@ class Encoder:
             at += size
         self.size = at
         self._buffer = np.zeros(self.size, np.float32)
-        self._cached: tuple[np.ndarray, dict[str, np.ndarray]] = (self._buffer, self.views(self._buffer))
+        # The named views of the arrays written to (an observer's tensor, the buffer): made once, not every step.
+        self._cached: dict[int, tuple[np.ndarray, dict[str, np.ndarray]]] = {}
 
     def pieces(self) -> list[Piece]:
         return list(self._pieces)
@@ -79,12 +80,14 @@ class Encoder:
         if fresh:
             out = self._buffer
         out.fill(0.0)
-        cached = self._cached
-        if cached[0] is out:  # the views of the last array written: made once, not at every step
+        cached = self._cached.get(id(out))
+        if cached is not None and cached[0] is out:
             v = cached[1]
         else:
             v = self.views(out)
-            self._cached = (out, v)
+            if len(self._cached) >= 8:
+                self._cached.clear()
+            self._cached[id(out)] = (out, v)
         me = obs["seat"]
         n = self.n
         ci = self.card_index
