@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,ray,rl]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -35,6 +35,7 @@ screenshots: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py --write docs/benchmarks.md
 	$(BIN)/python benchmarks/solver_speed.py --write docs/benchmarks.md
+	$(BIN)/python benchmarks/envs_speed.py --write docs/benchmarks.md
 
 # The server under load: many tables of bot-speed clients (SQLite, one process; PostgreSQL, two processes).
 bench-server: $(STAMP)
