@@ -54,7 +54,9 @@ def test_kill_9_mid_match_and_the_match_goes_on(tmp_path: Path) -> None:
             await watcher.connect()
             for (_, link), log in zip(links, client_logs, strict=True):
                 clients.append(join(link, log))
+            deadline = asyncio.get_running_loop().time() + 120
             while len(stored_actions(db)) < 50:  # into the second deal
+                assert asyncio.get_running_loop().time() < deadline, [log.read_text()[-800:] for log in client_logs]
                 await asyncio.sleep(0.01)
             server.kill()
             await asyncio.wait_for(watcher.reader, 10)  # the watcher sees its connection drop
