@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py --write docs/benchmarks.md
 	$(BIN)/python benchmarks/solver_speed.py --write docs/benchmarks.md
 	$(BIN)/python benchmarks/envs_speed.py --write docs/benchmarks.md
+	$(BIN)/python benchmarks/batch_speed.py --write docs/benchmarks.md
 
 # The server under load: many tables of bot-speed clients (SQLite, one process; PostgreSQL, two processes).
 bench-server: $(STAMP)

@@ -32,10 +32,123 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
 import httpx  # noqa: E402
-import websockets  # noqa: E402
+import orjson  # noqa: E402
+import uvloop  # noqa: E402
+from websockets.client import ClientProtocol  # noqa: E402
+from websockets.frames import Opcode  # noqa: E402
+from websockets.http11 import Response  # noqa: E402
+from websockets.uri import parse_uri  # noqa: E402
 
 from report import replace_section  # noqa: E402
 from server_support import Postgres, PostgresUnavailable, ServerProcess  # noqa: E402
+
+
+class Seat(asyncio.Protocol):
+    """One seat's WebSocket on the sans-I/O protocol of the websockets library: messages are handled in the
+    callback that reads them (no task, queue or lock per message), so the load generator, which shares the cores
+    with the server, spends little per action."""
+
+    def __init__(self, table: Table, seat: int, url: str) -> None:
+        self.table, self.seat = table, seat
+        self.protocol = ClientProtocol(parse_uri(url), max_size=2**22)
+        self.transport: asyncio.Transport | None = None
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        self.protocol.send_request(self.protocol.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        at = time.perf_counter()
+        self.protocol.receive_data(data)
+        for event in self.protocol.events_received():
+            if isinstance(event, Response):
+                if not self.opened.done():
+                    self.opened.set_result(None)
+            elif event.opcode is Opcode.TEXT and event.fin:  # the server sends each message in one frame
+                self.table.received(self.seat, orjson.loads(event.data), at)
+        self._flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("closed before the handshake"))
+        self.table.lost()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.protocol.send_text(orjson.dumps(message))
+        self._flush()
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+    def _flush(self) -> None:
+        for data in self.protocol.data_to_send():
+            if data and self.transport is not None:
+                self.transport.write(data)
+
+
+class Table:
+    """A table's two seats: each acts when it is its turn, ``think`` seconds after it learned so."""
+
+    def __init__(self, load: Load, seats: list[Seat]) -> None:
+        self.load, self.seats = load, seats
+        self.sent: dict[int, float] = {}
+        self.version = [0, 0]
+        self.legal: list[list[str]] = [[], []]
+        self.playing = False
+        self.counted = False
+        self.ident = 0
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def received(self, s: int, m: dict[str, Any], at: float) -> None:
+        load = self.load
+        kind = m["type"]
+        if kind == "error":
+            load.errors += 1
+            load.codes[m["code"]] = load.codes.get(m["code"], 0) + 1
+            self.sent.pop(s, None)
+        elif kind in ("welcome", "table"):
+            self.playing = m["status"] == "playing"
+            if self.playing and not self.counted:
+                self.counted = True
+                load.started += 1
+            if m["status"] == "finished":
+                load.matches += 1
+                self.finish()
+                return
+        elif kind in ("events", "snapshot"):
+            self.version[s] = m["version"]
+            self.legal[s] = m["observation"]["legal_actions"]
+            if "ref" in m and s in self.sent:
+                started = self.sent.pop(s)
+                if load.measuring:
+                    load.latencies.append(at - started)
+                    load.actions += 1
+        if self.playing and self.legal[s] and s not in self.sent:  # a table acts once every seat is taken
+            self.sent[s] = 0.0  # (waiting: its time is set when it sends)
+            if load.think:
+                asyncio.get_running_loop().call_later(load.think, self.act, s)
+            else:
+                self.act(s)
+
+    def act(self, s: int) -> None:
+        if self.done.done():
+            return
+        self.ident += 1
+        self.sent[s] = time.perf_counter()
+        message = {"type": "action", "action": self.legal[s][0], "version": self.version[s], "id": self.ident}
+        self.seats[s].send(message)
+
+    def lost(self) -> None:
+        self.finish()
+
+    def finish(self) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+        for seat in self.seats:
+            seat.close()
 
 
 class Load:
@@ -49,78 +162,39 @@ class Load:
         self.errors = 0
         self.matches = 0
         self.codes: dict[str, int] = {}  # refusals by error code
+        self.started = 0  # tables that have started playing
+        self.opening = asyncio.Semaphore(20)  # tables being created and joined at once
 
-    async def table(self, i: int, http: httpx.AsyncClient) -> None:
-        """One table after another: two seats, each on its own server process when there are two."""
-        while not self.stop:
+    async def open(self, i: int, http: httpx.AsyncClient) -> Table:
+        """A new match table with its two seats connected, each on its own server process when there are two
+        (a few at a time: a thousand requests queued in httpx's pool cost the load generator more than the server)."""
+        async with self.opening:
             r = await http.post(
                 f"{self.bases[i % len(self.bases)]}/api/tables", json={"game": "briscola", "match": True}
             )
             created = r.json()
-            sockets = []
+            seats: list[Seat] = []
+            table = Table(self, seats)
+            loop = asyncio.get_running_loop()
             for s in (0, 1):
-                ws_url = self.bases[(i + s) % len(self.bases)].replace("http", "ws") + "/ws"
-                ws = await websockets.connect(ws_url, max_size=2**22, open_timeout=60, ping_interval=None)
-                hello = {
-                    "type": "hello",
-                    "table": created["table"],
-                    "token": created["seats"][s]["token"],
-                    "name": f"L{s}",
-                }
-                await ws.send(json.dumps(hello))
-                sockets.append(ws)
+                base = self.bases[(i + s) % len(self.bases)]
+                url = base.replace("http", "ws") + "/ws"
+                host, port = base.removeprefix("http://").split(":")
+                _, seat = await loop.create_connection(lambda s=s, url=url: Seat(table, s, url), host, int(port))
+                await asyncio.wait_for(seat.opened, 60)
+                seats.append(seat)
+                hello = {"type": "hello", "table": created["table"], "token": created["seats"][s]["token"]}
+                seat.send({**hello, "name": f"L{s}"})
+            return table
+
+    async def table(self, i: int, http: httpx.AsyncClient) -> None:
+        """One table after another."""
+        while not self.stop:
+            table = await self.open(i, http)
             try:
-                await self._play(sockets)
+                await table.done
             finally:
-                for ws in sockets:
-                    with contextlib.suppress(Exception):
-                        await ws.close()
-
-    async def _play(self, sockets: list[Any]) -> None:
-        inbox: asyncio.Queue[tuple[int, dict[str, Any], float]] = asyncio.Queue()
-
-        async def read(s: int, ws: Any) -> None:
-            with contextlib.suppress(websockets.ConnectionClosed):
-                async for raw in ws:
-                    inbox.put_nowait((s, json.loads(raw), time.perf_counter()))
-
-        readers = [asyncio.create_task(read(s, ws)) for s, ws in enumerate(sockets)]
-        sent: dict[int, float] = {}
-        version = [0, 0]
-        legal: list[list[str]] = [[], []]
-        playing = False
-        ident = 0
-        try:
-            while not self.stop:
-                s, m, at = await inbox.get()
-                kind = m["type"]
-                if kind == "error":
-                    self.errors += 1
-                    self.codes[m["code"]] = self.codes.get(m["code"], 0) + 1
-                    sent.pop(s, None)
-                elif kind in ("welcome", "table"):
-                    playing = m["status"] == "playing"
-                    if m["status"] == "finished":
-                        self.matches += 1
-                        return
-                elif kind in ("events", "snapshot"):
-                    version[s] = m["version"]
-                    legal[s] = m["observation"]["legal_actions"]
-                    if "ref" in m and s in sent:
-                        started = sent.pop(s)
-                        if self.measuring:
-                            self.latencies.append(at - started)
-                            self.actions += 1
-                if playing and legal[s] and s not in sent:  # a table acts once every seat is taken
-                    if self.think:
-                        await asyncio.sleep(self.think)
-                    ident += 1
-                    sent[s] = time.perf_counter()
-                    message = {"type": "action", "action": legal[s][0], "version": version[s], "id": ident}
-                    await sockets[s].send(json.dumps(message))
-        finally:
-            for r in readers:
-                r.cancel()
+                table.finish()
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -142,11 +216,11 @@ async def measure(
     load = Load(bases, think)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=120, limits=limits) as http:
-        workers = []
-        for i in range(tables):  # opened a few at a time, as people would arrive
-            workers.append(asyncio.create_task(load.table(i, http)))
-            if i % 50 == 49:
-                await asyncio.sleep(0.05)
+        ramp = time.perf_counter()
+        workers = [asyncio.create_task(load.table(i, http)) for i in range(tables)]
+        while load.started < tables and time.perf_counter() - ramp < 300:  # every table seated and playing
+            await asyncio.sleep(0.1)
+        ramp = time.perf_counter() - ramp
         await asyncio.sleep(warmup)
         load.measuring = True
         started = time.perf_counter()
@@ -174,7 +248,9 @@ async def measure(
         "server_cpu_ms_per_action": 1000 * cpu / load.actions if load.actions and pids else None,
         "server_cpu_share": cpu / elapsed,
         "client_cpu_share": mine / elapsed,
+        "client_cpu_ms_per_action": 1000 * mine / load.actions if load.actions else None,
         "load_average": os.getloadavg()[0],
+        "ramp_s": ramp,
     }
 
 
@@ -196,7 +272,8 @@ def run_store(store: str, counts: list[int], think: float, warmup: float, durati
             try:
                 pids = [s.proc.pid for s in servers if s.proc is not None]
                 pids += [int(p) for pid in pids for p in _children(pid)]  # uvicorn's worker processes, if any
-                result = asyncio.run(measure([s.base for s in servers], n, think, warmup, duration, pids))
+                with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:  # the cheaper loop, as the server's
+                    result = runner.run(measure([s.base for s in servers], n, think, warmup, duration, pids))
             finally:
                 for s in servers:
                     s.stop()
@@ -220,26 +297,29 @@ def table(rows: list[dict], command: str) -> str:
         "## Server under load",
         "",
         "Two-player Briscola matches on loopback, each seat a client that answers on its turn after the think time "
-        "(0 s: as fast as it can). Latency: from a client sending its action to its receiving the `events` message "
-        "with it (checked, committed to the store, broadcast). The load generator runs on the same two cores.",
+        "(1 s: each table makes one move a second, so N tables make nearly N actions/s; 0 s: as fast as it can). "
+        "Latency: from a client sending its action to its receiving the `events` message with it (checked, "
+        "committed to the store, broadcast). The load generator runs on the same two cores; every table is seated "
+        "and playing before the measurement starts.",
         "",
-        "Server CPU ms/action is the server processes' CPU time per accepted action (load-independent: the "
-        "capacity of one core is 1000 / it actions/s); CPU shares are of one core; the load average counts "
-        "everything else running on the machine too.",
+        "CPU ms/action is a process's CPU time per accepted action (server: the server processes'; client: the "
+        "load generator's); CPU shares are of one core; the load average counts everything else running on the "
+        "machine too.",
         "",
         f"`{command}` · {platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores",
         "",
         "| store | processes | tables | think (s) | actions/s | median (ms) | p99 (ms) | server CPU ms/action "
-        "| server CPU | client CPU | load avg | refused |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| client CPU ms/action | server CPU | client CPU | load avg | refused |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         med = "–" if r["median_ms"] is None else f"{r['median_ms']:.1f}"
         p99 = "–" if r["p99_ms"] is None else f"{r['p99_ms']:.1f}"
         per = "–" if r["server_cpu_ms_per_action"] is None else f"{r['server_cpu_ms_per_action']:.2f}"
+        mine = "–" if r["client_cpu_ms_per_action"] is None else f"{r['client_cpu_ms_per_action']:.2f}"
         lines.append(
             f"| {r['store']} | {r['processes']} | {r['tables']} | {r['think']:g} | {r['actions_per_second']:.0f} "
-            f"| {med} | {p99} | {per} | {r['server_cpu_share']:.0%} | {r['client_cpu_share']:.0%} "
+            f"| {med} | {p99} | {per} | {mine} | {r['server_cpu_share']:.0%} | {r['client_cpu_share']:.0%} "
             f"| {r['load_average']:.1f} | {r['errors']} |"
         )
     return "\n".join(lines) + "\n"

@@ -14,6 +14,7 @@ CONFIGS: list[tuple[str, dict]] = [
     ("briscola", {"variant": "briscolone", "must_follow_suit": True}),
     ("briscola", {"players": 5, "variant": "bosnian"}),
     ("briscola", {"players": 4, "variant": "double"}),
+    ("briscola", {"ranks": 3, "suits": 2, "hand_size": 2}),  # the research variant for exact methods
     ("briscola-chiamata", {}),
     ("trijumf", {}),
     ("trijumf", {"players": 2}),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 
 import pytest
 
@@ -643,3 +644,14 @@ def test_every_deal_of_a_match_replays_on_its_own(name, options):
         record = match.state.to_record()
         assert trionfi.replay(json.loads(json.dumps(record))).to_record() == record
         match.apply(rng.choice(match.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["briscola", "briscola-chiamata", "trijumf", "triomphe", "troccas"])
+def test_a_mistyped_code_is_shown_codes_of_this_games_pack(name):
+    game = trionfi.load(name)
+    state = game.deal(seed=1)
+    with pytest.raises(trionfi.IllegalAction) as info:
+        state.apply("zz")
+    examples = re.search(r"e\.g\. ([^)]*)\)", str(info.value)).group(1).split(", ")
+    assert len(examples) == 2 and examples[0][-1] != examples[1][-1]  # two suits
+    assert all(trionfi.card(code) in game.deck for code in examples), examples

@@ -200,19 +200,38 @@ def test_a_fixed_rate_model_learns_nothing():
     assert model.rate() == pytest.approx(0.7)
 
 
-def test_the_hard_level_weighs_worlds_at_a_fixed_rate_in_two_player_briscola():
+def test_the_hard_level_weighs_worlds_by_the_opponent_s_history_in_two_player_briscola():
     from trionfi.agents import make_agent
 
     game = trionfi.load("briscola")
     hard = make_agent("hard", seed=3, game=game)
+    assert (hard.history, hard.pool, hard.respond) == (0.9, 4000, True)
+    state = game.deal(seed=4)
+    rng = random.Random(4)
+    weighed = 0
+    while len(state.stock) > 20:
+        seat = state.current_player
+        obs = state.observation(seat)
+        a = hard.choose(obs) if seat == 0 else rng.choice(obs["legal_actions"])
+        weighed += seat == 0 and "effective worlds" in hard.last_stats
+        state.apply(a, seat=seat)
+    # Its whole history weighs the worlds while the stock lasts: the latest decision's model is not used.
+    assert weighed and hard._model is None
+
+
+def test_a_fixed_rate_model_weighs_the_latest_decision_where_no_history_is_worked_out():
+    from trionfi.agents.search import SearchAgent
+
+    game = trionfi.load("briscola", variant="scoperta")
+    me = SearchAgent(game=game, seed=3, samples=50, infer=0.7, learn=False, history=0.9, budget=30)
     state = game.deal(seed=4)
     rng = random.Random(4)
     while len(state.stock) > 20:
         seat = state.current_player
         obs = state.observation(seat)
-        a = hard.choose(obs) if seat == 0 else rng.choice(obs["legal_actions"])
+        a = me.choose(obs) if seat == 0 else rng.choice(obs["legal_actions"])
         state.apply(a, seat=seat)
-    assert hard._model is not None and hard._model.rate() == pytest.approx(0.7)
+    assert me._model is not None and me._model.rate() == pytest.approx(0.7)
 
 
 def test_a_search_learns_from_each_opponent_decision_once_and_anew_each_deal():

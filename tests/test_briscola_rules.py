@@ -828,3 +828,74 @@ def test_bosnian_short_stock_any_player_count(players, seed):
     assert short_tricks == (1 if stock % players else 0)
     assert sum(state.points()) == 120
     assert sum(len(t.cards) for t in state.tricks) == 32
+
+
+# --- the reduced pack, a research variant (not a traditional rule) ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("options", "cards", "hand", "points"),
+    [
+        ({"ranks": 3}, "A 3 K of d c s b", 3, 100),
+        ({"ranks": 2}, "A 3 of d c s b", 3, 84),
+        ({"ranks": "A,3", "suits": 4}, "A 3 of d c s b", 3, 84),
+        ({"ranks": ["k", "A", "3"], "suits": "c d", "hand_size": 2}, "A 3 K of d c", 2, 50),
+        ({"ranks": 3, "suits": 2, "hand_size": "2"}, "A 3 K of d c", 2, 50),
+        ({"ranks": 4, "deck": "french"}, "A 3 K Q of h d c s", 3, 112),
+        ({"suits": 1, "hand_size": 1}, "A 3 K H J 7 6 5 4 2 of d", 1, 30),
+        ({"hand_size": 2}, "A 3 K H J 7 6 5 4 2 of d c s b", 2, 120),
+    ],
+)
+def test_research_reduced_pack(options, cards, hand, points):
+    game = trionfi.load("briscola", **options)
+    whole = trionfi.load("briscola", deck=options.get("deck", "italian"))
+    ranks, _, suits = cards.partition(" of ")
+    assert list(game.deck) == [c for c in whole.deck if c.rank in ranks.split() and c.suit in suits.split()]
+    assert game.hand_size == hand and sum(game.card_points.values()) == points
+    assert game.deck.description.endswith(f"only {cards}")
+    # The cards kept keep their order and points; the rules of play are the standard ones, played to the end.
+    for c in game.deck:
+        assert game.card_points[c] == whole.card_points[c]
+        assert all((game.strength[c] > game.strength[d]) == (whole.strength[c] > whole.strength[d]) for d in game.deck)
+    for seed in range(3):
+        state = game.deal(seed=seed)
+        assert [len(state.hand(s)) for s in range(2)] == [hand, hand]
+        assert len(state.stock) == len(game.deck) - 2 * hand and state.trump == state.indicator.suit
+        play_random(state, random.Random(seed), steps=len(game.deck))
+        assert state.is_terminal() and sum(state.points()) == points
+        assert sum(len(t.cards) for t in state.tricks) == len(game.deck)
+        mine, theirs = state.points()  # more points wins, whatever the pack's total
+        assert state.returns() == ([0.0, 0.0] if mine == theirs else [1.0, -1.0] if mine > theirs else [-1.0, 1.0])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"ranks": 11}, "ranks=11 is not allowed; allowed: a whole number from 1 to 10, a list of A 3 K H J 7"),
+        ({"ranks": "A Z"}, "ranks='A Z' is not allowed; .* each at most once"),
+        ({"ranks": "A A 3"}, "each at most once"),
+        ({"ranks": True}, "ranks=True is not allowed"),
+        ({"ranks": [1, 2]}, "ranks=\\[1, 2\\] is not allowed"),
+        ({"suits": 5}, "suits=5 is not allowed; allowed: a whole number from 1 to 4, a list of d c s b"),
+        ({"suits": "h"}, "suits='h' is not allowed"),  # a French suit in the Italian pack
+        ({"hand_size": 4}, "hand_size=4 is not allowed; allowed: 1, 2 or 3 cards"),
+        ({"hand_size": "two"}, "hand_size='two' is not allowed"),
+        ({"hand_size": 0}, "hand_size=0 is not allowed; allowed: 1, 2 or 3 cards, or none"),
+        ({"ranks": 0}, "ranks=0 is not allowed; allowed: a whole number from 1 to 10"),
+        ({"suits": ""}, "suits='' is not allowed"),
+        ({"ranks": 1}, "ranks=1 leaves 4 cards; 2 players with 3 cards in hand need an even number of cards, at"),
+        ({"ranks": 3, "suits": 3}, "ranks=3 suits=3 leaves 9 cards; .* even number of cards, at least 8"),
+        ({"ranks": 3, "suits": 2}, "leaves 6 cards; .* at least 8 .*ranks=3 suits=2 hand_size=2"),
+        ({"ranks": 3, "players": 4}, "research variant of 2-player standard Briscola only, not of 4-player standard"),
+        ({"suits": 2, "variant": "a31"}, "research variant of 2-player standard Briscola only, not of 2-player a31"),
+        ({"hand_size": 2, "variant": "bosnian"}, "research variant of 2-player standard Briscola only"),
+    ],
+)
+def test_research_reduced_pack_refuses_what_cannot_be_played(options, message):
+    with pytest.raises(trionfi.OptionError, match=message):
+        trionfi.load("briscola", **options)
+
+
+def test_research_reduced_pack_is_the_whole_game_by_default():
+    assert trionfi.load("briscola", ranks=None, suits="none", hand_size=None).deck == trionfi.load("briscola").deck
+    four = trionfi.load("briscola", players=4, ranks="none", suits="None", hand_size="none")  # "none" is no pack
+    assert len(four.deck) == 40 and four.hand_size == 3
+    assert trionfi.load("briscola", ranks=10, suits=4).deck.name.startswith("italian40-")  # all kept, but named

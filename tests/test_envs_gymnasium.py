@@ -92,3 +92,58 @@ def test_the_package_entry_point_names_the_registering_function():
     register = getattr(importlib.import_module(module), name)
     assert register() == list(tgym.ENV_IDS.values())
     assert all(env_id in gymnasium.registry for env_id in tgym.ENV_IDS.values())
+
+
+PLAY_A_DEAL = """
+env = gymnasium.make({env_id!r}, opponents="medium")
+obs, _ = env.reset(seed=3)
+done = False
+while not done:
+    obs, reward, done, _, _ = env.step(int(obs["action_mask"].nonzero()[0][0]))
+assert reward in (-1.0, 0.0, 1.0) and env.unwrapped.opponents == "medium", reward
+print("played")
+"""
+
+
+def _fresh_python(code):
+    """Run ``code`` in a new interpreter (nothing registered yet), with this checkout's sources first."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(__file__).parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_gymnasium_make_imports_the_module_named_in_the_id():
+    """Gymnasium 1.x loads no plugins: naming the module in the id is how a fresh interpreter finds the games."""
+    done = _fresh_python("import gymnasium\n" + PLAY_A_DEAL.format(env_id="trionfi.envs.gymnasium:trionfi/Briscola-v0"))
+    assert done.returncode == 0 and "played" in done.stdout, done.stderr
+
+
+def test_the_installed_entry_point_registers_the_games_for_gymnasium_make():
+    """The gymnasium.envs entry point of the installed package, loaded as a plugin loader does (Gymnasium 0.26 to
+    0.29 at import; 1.x loads none), makes the plain id work in gymnasium.make."""
+    from importlib.metadata import entry_points
+
+    if not [e for e in entry_points(group="gymnasium.envs") if e.name == "trionfi"]:
+        pytest.skip("trionfi is not installed (pip install -e '.[rl]'): no entry points to read")
+    code = (
+        "import gymnasium\nfrom importlib.metadata import entry_points\n"
+        "(point,) = [e for e in entry_points(group='gymnasium.envs') if e.name == 'trionfi']\n"
+        "assert 'trionfi/Briscola-v0' not in gymnasium.registry\n"
+        "point.load()()\n" + PLAY_A_DEAL.format(env_id="trionfi/Briscola-v0")
+    )
+    done = _fresh_python(code)
+    assert done.returncode == 0 and "played" in done.stdout, done.stderr
+
+
+def test_the_reduced_research_pack_against_a_bot():
+    env = gymnasium.make("trionfi/Briscola-v0", opponents="medium", ranks=3, suits=2, hand_size=2)
+    check_env(env.unwrapped)
+    obs, _ = env.reset(seed=4)
+    assert obs["action_mask"].shape == (6,) and obs["action_mask"].sum() == 2  # two cards in hand
+    with pytest.raises(trionfi.OptionError, match="2-player standard Briscola only"):
+        gymnasium.make("trionfi/Briscola-v0", players=4, ranks=3)

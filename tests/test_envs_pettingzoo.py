@@ -91,3 +91,34 @@ def test_bad_options_are_refused_with_the_game_message():
         tpz.env("briscola", players=5)
     with pytest.raises(ValueError, match="render_mode"):
         tpz.env("briscola", render_mode="human")
+
+
+def test_the_checks_of_the_classic_wrappers_are_made_by_the_environment():
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    env = tpz.env("briscola")
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.render, env.agent_iter):
+        with pytest.raises(Exception, match="reset"):  # PettingZoo's own errors, as OrderEnforcingWrapper raises
+            call()
+    with pytest.raises(AttributeError):
+        _ = env.agent_selection
+    env.reset(seed=2)
+    for bad in (-1, env.action_space("player_0").n, 2.0, "3", None, True):
+        with pytest.raises(ValueError, match="not in the action space: a whole number from 0 to"):
+            env.step(bad)
+    assert not any(env.terminations.values())  # a refused action changes nothing
+    raw = tpz.raw_env("briscola")
+    raw.reset(seed=2)
+    illegal = int(np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="is not legal now; legal:"):
+        raw.step(illegal)
+    for _agent in env.agent_iter():  # play the deal out, then one step too many is warned of and ignored
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert not env.agents
+    EnvLogger.suppress_output()
+    try:
+        env.step(None)
+    finally:
+        EnvLogger.unsuppress_output()
+    assert not env.agents

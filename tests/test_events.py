@@ -314,3 +314,27 @@ def test_the_log_hands_out_the_current_observations_as_copies(name):
     assert log.observation(0) == match.observation(0)
     with pytest.raises(ValueError, match="viewer"):
         log.observation(True)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_a_spectator_log_left_until_asked_for_is_the_same(name, options):
+    """A log that keeps the seats only (a server's) works the spectator's out when first asked, at the start or
+    in the middle of a match, and keeps it up from then on: the same events, version and observation."""
+    game = trionfi.load(name, **options)
+    for asked_at in (0, 9):
+        rng = random.Random(31 + asked_at)
+        seed = rng.getrandbits(32)
+        eager, lazy = EventLog(game.match(seed=seed)), EventLog(game.match(seed=seed), spectator=False)
+        for step in range(40):
+            if lazy.state.is_terminal():
+                break
+            if step == asked_at:
+                assert lazy.version(None) == eager.version(None)
+            action = str(pick(lazy.state.legal_actions(), rng))
+            new_lazy, new_eager = lazy.apply(action), eager.apply(action)
+            assert (None in new_lazy) == (step >= asked_at)
+            assert new_lazy == {v: e for v, e in new_eager.items() if v in new_lazy}
+        for v in [*range(game.players), None]:
+            assert lazy.events(v) == eager.events(v) == json.loads(lazy.events_json(v))
+            assert lazy.version(v) == eager.version(v)
+            assert lazy.observation(v) == eager.observation(v) == json.loads(lazy.observation_json(v))

@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -31,6 +32,7 @@ from trionfi.server.settings import Settings
         (["--table", "briscola", "--bots", "one"], "seat numbers separated by commas"),
         (["--table", "briscola", "--level", "genius", "--bots", "1"], "no bot named 'genius'"),
         (["--expire-after", "soon"], "a duration is a number"),
+        (["--bot-processes", "0"], "Invalid value for '--bot-processes'"),
     ],
 )
 def test_serve_refuses_bad_arguments_before_starting(tmp_path: Path, args: list[str], words: str) -> None:
@@ -97,3 +99,97 @@ def test_a_person_plays_a_deal_through_trionfi_join(tmp_path: Path) -> None:
     assert "leave the seat" in text  # the help
     assert "end of the deal" in text and "the deal" in text.split("end of the deal")[1]
     assert f"/api/tables/{created['table']}/record" in text
+
+
+def _said(client_run: Any) -> str:
+    from trionfi.terminal import out
+
+    with out.capture() as captured:
+        client_run()
+    return captured.get()
+
+
+def test_join_says_your_turn_again_when_it_comes_back() -> None:
+    """A reconnection at your turn prints the table and the prompt again: the lines printed while the server was
+    away had pushed them out of sight, and "Back at the table." alone does not say that you are to play."""
+    import asyncio
+
+    import trionfi
+    from trionfi.server.client import TerminalClient
+
+    obs = trionfi.load("briscola").deal(seed=3).observation(0)
+    seats = [
+        {"seat": s, "kind": "open", "name": n, "bot": None, "away": False, "played_by": "person"}
+        for s, n in enumerate(("Ann", "Bea"))
+    ]
+    welcome = {"type": "welcome", "seat": 0, "status": "playing", "game": "briscola", "options": {}}
+    welcome |= {"title": "Briscola", "table": "T", "seats": seats, "version": 3}
+    caught_up = {"type": "events", "from": 3, "version": 3, "events": [], "observation": obs}
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
+
+    def receive(*messages: dict[str, Any]) -> None:
+        for message in messages:
+            client._receive(message)
+        asyncio.run(client._maybe_play())
+
+    client.version = 3
+    assert "Your turn" in _said(lambda: receive(welcome, caught_up))
+    again = _said(lambda: receive(welcome, caught_up))
+    assert "Back at the table." in again and "Your turn — type one of:" in again and "Your hand" in again
+
+
+def test_join_says_once_that_the_server_is_away() -> None:
+    """Retrying every 2 s, the client says the table is lost once, not a line per attempt."""
+    import asyncio
+
+    from trionfi.server.client import TerminalClient
+
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann", bot="random", retry_for=1)
+    said = _said(lambda: asyncio.run(client.run()))
+    assert said.count("Lost the table") == 1 and "giving up" in said and client.reconnects >= 3, said
+
+
+def test_serve_starts_without_the_migrations_chatter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`trionfi serve` prints its address and the access log, not Alembic's plugin set-up at every start."""
+    import logging
+
+    import uvicorn
+
+    from trionfi.cli_online import _run_uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(logging.getLogger("alembic"), "level", logging.NOTSET)
+    monkeypatch.setattr(logging.getLogger(), "level", logging.INFO)  # as serve's basicConfig sets it
+    _run_uvicorn(Settings(db_url="sqlite://"), "127.0.0.1", 8000, 1, "info")
+    assert logging.getLogger("alembic.runtime.plugins").getEffectiveLevel() > logging.INFO
+
+
+def test_a_bot_client_waits_for_the_table_to_start_before_it_moves(tmp_path: Path) -> None:
+    """`trionfi join --bot` at a table that still waits for a player sends no move (each would be refused, and
+    such a flood, rate-limited, could leave its first real move unanswered); once the other seat is taken, the
+    two clients play the deal to its end."""
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
+        created = server.create(game="briscola")
+        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+        procs = []
+        try:
+            for seat in created["seats"]:
+                cmd = [sys.executable, "-m", "trionfi.cli", "join", seat["invite"], "--bot", "easy", "--name", "B"]
+                log = open(tmp_path / f"client{seat['seat']}.log", "w")  # noqa: SIM115 (closed with the process)
+                procs.append(
+                    subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
+                )
+                if seat["seat"] == 0:
+                    deadline = time.monotonic() + 60
+                    while "Waiting for the other players" not in (tmp_path / "client0.log").read_text():
+                        assert time.monotonic() < deadline and procs[0].poll() is None
+                        time.sleep(0.05)
+                    time.sleep(0.5)  # time enough for a client that moves too early to try
+            for proc in procs:
+                assert proc.wait(timeout=60) == 0
+        finally:
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.kill()
+    first = (tmp_path / "client0.log").read_text()
+    assert "waits for players" not in first and "end of the deal" in first

@@ -7,8 +7,11 @@ CI (CI=true), where it fails instead: there it must run."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -16,6 +19,22 @@ import pytest
 import trionfi
 from server_support import Player, Postgres, PostgresUnavailable, ServerProcess, play_out, run
 from trionfi.events import EventLog
+
+TWO_PEOPLE_TWO_BOTS = [{"kind": "open"}, {"kind": "bot", "bot": "easy"}] * 2
+
+
+@contextlib.contextmanager
+def two_processes(postgres: Postgres, folder: Path, extra_b: list[str] | None = None) -> Iterator[tuple[Any, Any]]:
+    """Two server processes on the store, started and ready, stopped at the end."""
+    a = ServerProcess(postgres.url).launch(folder / "a.log")
+    b = ServerProcess(postgres.url, extra=extra_b).launch(folder / "b.log")
+    try:
+        a.ready()
+        b.ready()
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
 
 
 @pytest.fixture(scope="module")
@@ -31,13 +50,8 @@ def postgres() -> Postgres:
 
 
 def test_two_processes_serve_one_table(postgres: Postgres, tmp_path: Path) -> None:
-    a = ServerProcess(postgres.url).launch(tmp_path / "a.log")
-    b = ServerProcess(postgres.url, extra=["--workers", "2"]).launch(tmp_path / "b.log")
-    try:
-        a.ready()
-        b.ready()
-        seats = [{"kind": "open"}, {"kind": "bot", "bot": "easy"}, {"kind": "open"}, {"kind": "bot", "bot": "medium"}]
-        created = a.create(game="briscola", options={"players": 4}, seats=seats, seed=21)
+    with two_processes(postgres, tmp_path, ["--workers", "2"]) as (a, b):
+        created = a.create(game="briscola", options={"players": 4}, seats=TWO_PEOPLE_TWO_BOTS, seed=21)
         table = created["table"]
         token = [s["token"] for s in created["seats"]]
         assert httpx.get(f"{b.base}/api/tables/{table}").json()["seats"][0]["played_by"] is None
@@ -65,10 +79,49 @@ def test_two_processes_serve_one_table(postgres: Postgres, tmp_path: Path) -> No
 
         ann, bea, watcher = run(game())
         record = httpx.get(f"{b.base}/api/tables/{table}/record").json()
-    finally:
-        a.stop()
-        b.stop()
     final = trionfi.replay(record)
     assert final.is_terminal() and len(record["actions"]) == 40
     log = EventLog(final)
     assert ann.events == log.events(0) and bea.events == log.events(2) and watcher.events == log.events(None)
+
+
+def test_presence_and_rematch_reach_every_process(postgres: Postgres, tmp_path: Path) -> None:
+    # Two people on two processes: each page hears that the other is connected, and that the other left; the
+    # rematch asked for on one process reaches a page of the old table on the other.
+    with two_processes(postgres, tmp_path) as (a, b):
+        created = a.create(game="briscola", options={"players": 4}, seats=TWO_PEOPLE_TWO_BOTS, seed=5)
+        table = created["table"]
+        token = [s["token"] for s in created["seats"]]
+
+        def connected(p: Player) -> list[int] | None:
+            said = [m["connected"] for m in p.messages if m["type"] == "presence"]
+            return said[-1] if said else None
+
+        async def game() -> str:
+            ann = await Player(a.ws_url, table, token[0], "Ann").connect()
+            bea = await Player(b.ws_url, table, token[2], "Bea").connect()  # the other process
+            watcher = await Player(b.ws_url, table).connect()  # a spectator is not counted
+            await ann.wait(lambda: connected(ann) == [0, 2])
+            await bea.wait(lambda: connected(bea) == [0, 2])
+            await watcher.wait(lambda: connected(watcher) == [0, 2])
+            await bea.close()
+            await ann.wait(lambda: connected(ann) == [0])  # Bea's page closed, on the other process
+            bea = await Player(b.ws_url, table, token[2]).connect()
+            await ann.wait(lambda: connected(ann) == [0, 2])
+            await play_out([ann, bea])
+            await watcher.wait(lambda: watcher.status == "finished")
+            async with httpx.AsyncClient() as http:
+                answer = await http.post(
+                    f"{a.base}/api/tables/{table}/rematch", headers={"Authorization": f"Bearer {token[0]}"}
+                )
+            rematch = answer.json()["table"]
+            told = {"type": "rematch", "table": table, "rematch": rematch}
+            await ann.wait(lambda: told in ann.messages)
+            await bea.wait(lambda: told in bea.messages)  # connected to B, the rematch made on A
+            await watcher.wait(lambda: told in watcher.messages)
+            for p in (ann, bea, watcher):
+                await p.close()
+            return rematch
+
+        rematch = run(game())
+        assert httpx.get(f"{b.base}/api/tables/{table}/rematch").json()["rematch"] == rematch

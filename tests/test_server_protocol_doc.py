@@ -53,6 +53,9 @@ def sent(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             await ann.send({"type": "sync", "version": 0})
             await ann.wait(lambda: any(m["type"] == "pong" for m in ann.messages))
             await play_out([ann, bea])
+            auth = {"Authorization": f"Bearer {claim['token']}"}
+            http["rematch"] = httpx.post(f"{base}/api/tables/{table}/rematch", headers=auth).json()
+            await bea.wait(lambda: any(m["type"] == "rematch" for m in bea.messages))
             late = await Player(server.ws_url, table).connect(version=0)
             await bea.send({"type": "leave"})
             await bea.wait(lambda: bea.messages[-1]["type"] == "table" and bea.messages[-1]["seats"][2]["away"])
@@ -63,6 +66,10 @@ def sent(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         messages = run(session())
         http["table"] = httpx.get(f"{base}/api/tables/{table}").json()
         http["record"] = httpx.get(f"{base}/api/tables/{table}/record").json()
+        http["replay"] = httpx.get(f"{base}/api/tables/{table}/replay").json()
+        http["rematch_info"] = httpx.get(f"{base}/api/tables/{table}/rematch").json()
+        http["comanda"] = httpx.post(f"{base}/api/comanda", json={"text": "manco e cavalli"}).json()
+        http["bad_comanda"] = httpx.post(f"{base}/api/comanda", json={"text": "manco e cavalloz"}).json()
     by_type: dict[str, list[dict]] = {}
     for m in messages:
         by_type.setdefault(m["type"], []).append(m)
@@ -112,6 +119,15 @@ def test_the_http_examples_are_what_the_server_answers(sent: dict[str, Any]) -> 
     assert set(claim) == set(http["claim"])
     record = by_heading["`GET /api/tables/{table}/record`"][0]
     assert set(record) == set(http["record"])
+    comanda, bad = by_heading["`POST /api/comanda`"]
+    assert set(comanda) == set(http["comanda"]) and comanda["tiers"][0] == http["comanda"]["tiers"][0]
+    assert set(bad) == set(http["bad_comanda"]) and bad["problem"] == http["bad_comanda"]["problem"]
+    replay = by_heading["`GET /api/tables/{table}/replay`"][0]
+    assert set(replay) == set(http["replay"]) and set(replay["seats"][0]) == set(http["replay"]["seats"][0])
+    assert set(replay["steps"][0]) == set(http["replay"]["steps"][0])
+    rematch = by_heading["`POST /api/tables/{table}/rematch`, `GET /api/tables/{table}/rematch`"][0]
+    assert set(rematch) == set(http["rematch"])
+    assert http["rematch_info"] == {"table": http["table"]["table"], "rematch": http["rematch"]["table"]}
 
 
 def test_the_error_table_lists_exactly_the_server_codes() -> None:

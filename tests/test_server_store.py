@@ -70,3 +70,46 @@ def test_expiry_deletes_idle_unfinished_tables_only(tmp_path: Path) -> None:
         assert [r.id for r in store.open_tables()] == ["busy"]
     finally:
         store.close()
+
+
+def test_one_turn_of_the_loop_is_one_commit_and_a_failing_write_fails_alone(tmp_path: Path) -> None:
+    """SQLite's writes submitted in one turn of the event loop are committed together, before any of them is
+    answered; a write that fails is refused alone (the others of its turn are committed) and the store goes on."""
+    import asyncio
+
+    import pytest
+
+    from trionfi.server.store import StoreError
+
+    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+    store.migrate()
+    store.create(row("t1")).result()
+    store.create(row("t2")).result()
+    commits: list[int] = []
+
+    async def main() -> None:
+        from sqlalchemy import event
+
+        event.listen(store.engine, "commit", lambda conn: commits.append(1))
+        first = store.append("t1", 0, 0, "Kb", "playing")
+        second = store.append("t2", 0, 0, "3b", "playing")
+        assert not first.done()  # nothing is answered before the commit
+        assert await first == OK and await second == OK
+        assert len(commits) == 1
+
+        def broken(conn: object) -> str:
+            raise RuntimeError("a write that fails")
+
+        third = store.append("t1", 1, 1, "3b", "playing")
+        doomed = store.writer.submit("t1", broken)
+        with pytest.raises(StoreError):
+            await doomed
+        assert await third == OK  # committed without the failed one
+        assert await store.append("t2", 1, 1, "Kb", "playing") == OK  # the writer goes on after a failure
+
+    try:
+        asyncio.run(main())
+        assert store.load("t1")[1] == [(0, "Kb"), (1, "3b")] and store.load("t2")[1] == [(0, "3b"), (1, "Kb")]
+    finally:
+        store.close()
+    assert commits, "the writes were committed"

@@ -146,3 +146,18 @@ def test_another_deal_is_offered_and_played():
     assert result.exit_code == 0, result.output
     assert result.stdout.count("end of the deal") == 2 and result.stdout.count("Play another deal?") == 2
     assert "seed 6" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("me", "expected"),
+    [
+        (None, "Seats 1, 3 win the deal."),  # a replay or a spectator: no "you"
+        (0, "Opponents (seats 1, 3) win the deal."),
+        (1, "Your team (seats 1, 3) wins the deal."),
+    ],
+)
+def test_the_winning_side_agrees_with_its_verb(me: int | None, expected: str) -> None:
+    from trionfi.view import winner_line
+
+    obs = {"sides": [[0, 2], [1, 3]]}
+    assert winner_line(obs, [-1, 1, -1, 1], me, "the deal") == expected

@@ -34,6 +34,7 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
     ("briscola", {"variant": "bosnian", "players": 5}),
     ("briscola", {"variant": "double", "players": 4}),
     ("briscola", {"variant": "schembil"}),
+    ("briscola", {"ranks": 3, "suits": 2, "hand_size": 2}),  # the research variant (reduced pack)
     ("briscola-chiamata", {}),
     ("briscola-chiamata", {"caller_leads": True}),
     ("trijumf", {"players": 2}),

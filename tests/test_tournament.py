@@ -216,6 +216,86 @@ def test_partnerships_count_once_per_side():
     assert (b["games"], b["losses"], b["mean_points"]) == (1, 1, 50)
 
 
+# --- the seat mode (games of more than two sides) ---------------------------------------------------------------
+def test_seat_mode_plays_a_baseline_then_the_first_bot_alone_in_each_seat(monkeypatch):
+    game = trionfi.load("briscola-chiamata")
+    assert deal_plan(game, 2, seed=3, index=0, mode="seat")["lineups"] == [
+        [1, 1, 1, 1, 1],
+        [0, 1, 1, 1, 1],
+        [1, 0, 1, 1, 1],
+        [1, 1, 0, 1, 1],
+        [1, 1, 1, 0, 1],
+        [1, 1, 1, 1, 0],
+    ]
+    dealt = spy_deals(monkeypatch, type(game))
+    result = run_tournament(game, "heuristic,random", 3, seed=4, jobs=1, mode="seat")
+    assert len(dealt) == 18 and result["mode"] == "seat"
+    for d in range(3):
+        assert len({(tuple(x["deck"]), x["seed"]) for x in dealt[6 * d : 6 * d + 6]}) == 1  # one deck per deal
+    heuristic, rand = result["results"]
+    assert heuristic["games"] == rand["games"] == 15  # a pairing per seat and deal
+    assert (heuristic["wins"], heuristic["draws"], heuristic["losses"]) == (rand["losses"], rand["draws"], rand["wins"])
+    assert heuristic["score_rate"] + rand["score_rate"] == pytest.approx(1.0)
+    # The baseline's returns are zero-sum over the five seats: its mean over the pairings is 0.
+    assert rand["points_per_deal"] == pytest.approx(0.0)
+    # The ratings read the same games (the baseline, one bot alone, rates nobody).
+    assert [(row["bot"], row["games"]) for row in rate_results([result])] == [("heuristic", 15), ("random", 15)]
+
+
+def test_seat_mode_of_a_bot_against_itself_is_all_draws():
+    result = run_tournament(trionfi.load("briscola-chiamata"), "heuristic,heuristic", 4, seed=2, jobs=1, mode="seat")
+    assert [(r["draws"], r["score_rate"]) for r in result["results"]] == [(20, 0.5), (20, 0.5)]
+
+
+def test_seat_mode_pairings_on_a_hand_made_deal():
+    # Three single seats: B everywhere, then A in seat 0, 1, 2. A's seat beats the baseline in seat 0 (+2 to
+    # -1), ties in seat 1 (-1 and -1) and loses in seat 2 (+1 to -1). The camp is the seats sharing the result.
+    def game(seats: list[str], returns: list[float], points: list[float]) -> dict[str, Any]:
+        return {"seats": seats, "returns": returns, "points": points}
+
+    base = game(["B", "B", "B"], [-1, -1, 2], [30, 20, 70])
+    deal = {
+        "deal": 0,
+        "seed": 0,
+        "games": [
+            base,
+            game(["A", "B", "B"], [2, -1, -1], [70, 20, 30]),
+            game(["B", "A", "B"], [-1, -1, 2], [25, 30, 65]),
+            game(["B", "B", "A"], [2, -1, -1], [61, 39, 20]),
+        ],
+    }
+    sides = [[0], [1], [2]]
+    assert tournament.seat_pairings(deal, ["A", "B"], sides) == [
+        (1.0, (2, -1), (70.0, 50.0)),
+        (0.5, (-1, -1), (55.0, 50.0)),
+        (0.0, (-1, 2), (59.0, 70.0)),
+    ]
+    a, b = summarize([deal], ["A", "B"], sides, mode="seat")
+    assert (a["wins"], a["draws"], a["losses"], a["score_rate"]) == (1, 1, 1, 0.5)
+    # The tie in seat 1 goes to A's camp: 55 card points against the baseline camp's 50.
+    broken = a["points_breaking_ties"]
+    assert (broken["wins"], broken["draws"], broken["losses"], broken["games"]) == (2, 0, 1, 3)
+    assert b["points_breaking_ties"]["score_rate"] == pytest.approx(1 / 3)
+    assert a["mean_points"] == pytest.approx(184 / 3) and b["points_per_deal"] == pytest.approx(0.0)
+
+
+def test_seat_mode_is_refused_for_other_than_two_bots_and_checked_in_files(tmp_path):
+    game = trionfi.load("briscola-chiamata")
+    with pytest.raises(TournamentError, match="compares two bots"):
+        run_tournament(game, "heuristic,random,random", 1, mode="seat")
+    with pytest.raises(TournamentError, match="unknown mode 'solo'"):
+        run_tournament(game, "heuristic,random", 1, mode="solo")
+    result = run_tournament(game, "heuristic,random", 2, seed=1, jobs=1, mode="seat")
+    path = tmp_path / "seat.json"
+    save_result(result, path)
+    assert load_result(path)["results"] == result["results"]
+    plot_result(result, tmp_path / "seat.png")
+    result["log"][0]["games"].reverse()
+    save_result(result, path)
+    with pytest.raises(TournamentError, match="a seat mode deal is the second bot's game"):
+        load_result(path)
+
+
 # --- files and plots --------------------------------------------------------------------------------------------
 def test_json_export_round_trips(tmp_path):
     result = run_tournament(trionfi.load("briscola", players=4), "heuristic,random", 4, seed=9, jobs=1)
@@ -315,6 +395,15 @@ def test_cli_tournament_table_json_and_plot(tmp_path):
     assert rated.exit_code == 0 and "ordinal" in rated.stdout and "heuristic" in rated.stdout
 
 
+def test_cli_tournament_seat_mode():
+    args = ["tournament", "chiamata", "--bots", "medium,easy", "-n", "2", "--seed", "3", "-j", "1", "--mode", "seat"]
+    result = runner.invoke(cli.app, args)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())  # the table wraps its title
+    assert "5 pairings of one seat with the baseline" in text and "pairings won" in text
+    assert "card points breaking the ties" in text
+
+
 def test_cli_tournament_with_players_and_options(tmp_path):
     json_file = tmp_path / "four.json"
     args = [
@@ -346,6 +435,8 @@ def test_cli_tournament_with_players_and_options(tmp_path):
         (["tournament", "briscola", "--address", "10.0.0.1:6379"], "--backend ray"),
         (["tournament", "briscola", "--backend", "slurm"], "local or ray"),
         (["tournament", "briscola", "--plot", "out.txt"], "ending in .png"),
+        (["tournament", "briscola", "--mode", "solo"], "rotate or seat"),
+        (["tournament", "briscola", "--mode", "seat", "--bots", "easy,medium,hard"], "compares two bots"),
         (["tournament", "briscola", "--json", "/no/such/folder/x.json"], "does not exist"),
         (["tournament", "briscola", "-o", "colour=red"], "colour"),
         (["ratings", "/no/such/file.json"], "cannot read"),

@@ -48,7 +48,15 @@ def test_a_comanda_typed_wrong_then_right(new_page, live_server, shoot):  # noqa
     page = open_table(new_page, live_server, created["seats"][0]["invite"])
     box = page.locator("#comanda-text")
     box.wait_for()
-    box.fill("manco e cavalloz")
+    # While typing, before anything is sent: the engine's reading, here its message with the word marked.
+    box.press_sequentially("manco e cavalloz", delay=5)
+    preview = page.locator("#comanda-preview[data-state=problem]")
+    preview.wait_for()
+    assert preview.locator(".comanda-marked mark").inner_text() == "cavalloz"
+    assert "cavalli" in preview.locator(".error").inner_text()
+    assert box.get_attribute("aria-invalid") == "true"
+    shoot(page, "trionfetti-comanda-preview-desktop")
+    # Sent anyway: the table refuses it the same way, and the text stays to be corrected.
     page.locator(".comanda button[type=submit]").click()
     # The engine's message in the comanda box, with the faulty word marked in what was typed.
     error = page.locator(".comanda-preview .error")
@@ -58,7 +66,23 @@ def test_a_comanda_typed_wrong_then_right(new_page, live_server, shoot):  # noqa
     assert box.input_value() == "manco e cavalloz"
     shoot(page, "trionfetti-comanda-phone" if page.viewport_size["width"] < 500 else "trionfetti-comanda-desktop")
     box.fill("manco e cavalli")
+    # The order it sets, highest first, in words: the horses on top, then everything in reverse (aces, twos...).
+    ranking = page.locator("#comanda-preview[data-state=ok] .ranking li")
+    ranking.first.wait_for()
+    assert [li.inner_text().split(maxsplit=1)[1] for li in ranking.all()[:3]] == ["horses", "aces", "twos"]
+    assert box.get_attribute("aria-invalid") is None
+    shoot(page, "trionfetti-comanda-ranking-desktop")
     page.locator(".comanda button[type=submit]").click()
     page.locator(".facts dd", has_text="manco e cavalli").first.wait_for()
     assert not error.is_visible()
     assert page.locator("#comanda-text").count() == 0
+
+
+def test_the_table_facts_name_the_seats_as_the_badges_do(new_page, live_server):  # noqa: F811
+    # The engine's facts say "seat 2"; the English page says the seat's name ("cut by Bot 2", "cut by you").
+    created = live_server.create(game="trijumf", seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"])
+    cut = page.locator(".facts dt:text-is('Cut') + dd")
+    cut.wait_for()
+    said = cut.inner_text()
+    assert "seat " not in said and ("Bot " in said or "you" in said), said  # the cutter, by name

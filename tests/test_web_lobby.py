@@ -25,6 +25,7 @@ def test_the_form_follows_the_option_declarations(new_page, live_server):  # noq
         "2",
         "10",
     )
+    assert "default: 2 (schembil: 6)" in page.locator(".option:has([data-option=players]) .option-doc").inner_text()
     variants = page.locator("[data-option=variant] option").evaluate_all("os => os.map(o => JSON.parse(o.value))")
     assert variants[:3] == ["standard", "a31", "scoperta"]
     assert page.locator("[data-option=southern_order]").get_attribute("type") == "checkbox"
@@ -59,6 +60,11 @@ def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, s
 
     bea = open_lobby(new_page, live_server, "Bea", viewport=PHONE)
     bea.locator(f".open-tables li[data-table='{table}'] button").first.wait_for()
+    # Ann's own seat ("me") is not offered to others, even before she reaches the table.
+    assert bea.locator(f".open-tables li[data-table='{table}'] button").all_inner_texts() == ["Sit at seat 1"]
+    # On a phone the tables to join come first, in sight without scrolling past the form.
+    box = bea.locator(".tables-panel").bounding_box()
+    assert box is not None and box["y"] + 60 < PHONE["height"], box
     shoot(bea, "lobby-phone")
     ann.click(".created a.go")
     ann.wait_for_selector(".hand .card")

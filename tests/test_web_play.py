@@ -5,8 +5,13 @@ Each test opens real pages in Debian's Chromium; no page may log an error (the `
 
 from __future__ import annotations
 
+import itertools
 import time
 
+from playwright.sync_api import expect
+
+import trionfi
+from trionfi.server.tables import card_order
 from web_support import (  # noqa: F401 (fixtures)
     DESKTOP,
     PHONE,
@@ -25,13 +30,41 @@ def my_turn(page) -> bool:
     return page.locator("body[data-turn=true][data-pending=false][data-status=playing]").count() == 1
 
 
+# A point of the card that no other card covers (in a fan its middle may lie under the next card, as with real
+# cards: a person taps the strip that shows), in page coordinates; None if none shows.
+VISIBLE_POINT = """(card) => {
+  const r = card.getBoundingClientRect();
+  for (let fy = 0.15; fy < 1; fy += 0.2) {
+    for (let fx = 0.1; fx < 1; fx += 0.1) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      if (document.elementFromPoint(x, y)?.closest('.card') === card) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+
+def tap_card(page, card) -> None:
+    """Tap ``card`` where it shows."""
+    card.scroll_into_view_if_needed()
+    box = None
+    for _ in range(20):  # a playable card rises when it is marked: tap it where it comes to rest
+        page.wait_for_timeout(40)
+        box, last = card.bounding_box(), box
+        if box == last:
+            break
+    point = card.evaluate(VISIBLE_POINT)
+    assert point is not None, f"{card.get_attribute('data-card')}: the card is covered everywhere"
+    page.mouse.click(*point)
+
+
 def play_highlighted(page) -> str | None:
     """Click the first highlighted card (or, with no card to play, the first action button, the first choice of a
     list, or Trionfetti's first proposed comanda); what was chosen."""
     card = page.locator(".hand .card.playable").first
     if card.count():
         code = card.get_attribute("data-card")
-        card.click()
+        tap_card(page, card)
         return code
     button = page.locator("#actions button[data-action]:not([disabled])").first
     if button.count():
@@ -49,14 +82,31 @@ def play_highlighted(page) -> str | None:
     return None
 
 
-def play_until_summary(pages, timeout: float = 60.0) -> int:
-    """Every page plays its highlighted card whenever it is its turn, until every page shows the summary."""
+ORDER = {code: i for i, code in enumerate(card_order(trionfi.load("briscola"))["*"])}
+
+
+def hand_in_order(page) -> None:
+    hand = page.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    trump = page.locator(".trump-name").get_attribute("data-trump") if page.locator(".trump-name").count() else None
+    suits = [c[-1] for c in hand]
+    groups = list(dict.fromkeys(suits))
+    assert suits == sorted(suits, key=groups.index), hand  # each suit together
+    assert trump not in groups or groups[-1] == trump, (hand, trump)
+    for a, b in itertools.pairwise(hand):
+        assert a[-1] != b[-1] or ORDER[a] < ORDER[b], hand
+
+
+def play_until_summary(pages, timeout: float = 60.0, check=None) -> int:
+    """Every page plays its highlighted card whenever it is its turn, until every page shows the summary
+    (``check(page)`` before each of its moves)."""
     deadline = time.monotonic() + timeout
     moves = 0
     while not all(p.locator(".summary").count() for p in pages):
         assert time.monotonic() < deadline, "the deal did not end in time"
         acted = False
         for p in pages:
+            if check is not None and not p.locator(".summary").count() and my_turn(p):
+                check(p)
             if not p.locator(".summary").count() and my_turn(p) and play_highlighted(p):
                 p.wait_for_selector("body[data-pending=false]")
                 moves += 1
@@ -76,11 +126,18 @@ def test_a_whole_briscola_deal_against_a_bot_by_clicking(new_page, live_server, 
     assert page.locator(".stock-count").inner_text() == "34"
     page.wait_for_selector("body[data-turn=true]")
     shoot(page, "briscola2-desktop")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)  # the page redraws for the new width
+    shoot(page, "briscola2-phone")
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_timeout(200)
 
-    # A double click plays one card: the second click finds the hand locked, or the server refuses it as stale.
+    # A double click plays one card: the second click finds the hand locked (the server would refuse it as stale
+    # too). Both clicks are one task of the page: Playwright's own dblclick on a loaded machine could land its
+    # second click after the bot (a 50 ms pause here) has answered and the turn has come back, a new play.
     first = page.locator(".hand .card.playable").first
     code = first.get_attribute("data-card")
-    first.dblclick()
+    first.evaluate("card => { card.click(); card.click(); }")
     page.wait_for_selector("body[data-pending=false]")
     page.wait_for_function("document.querySelectorAll('.log li').length > 0")
     mine = page.locator(".log li", has_text="You: ")
@@ -102,7 +159,9 @@ def test_a_whole_briscola_deal_against_a_bot_by_clicking(new_page, live_server, 
     page.keyboard.press("Enter")
     page.wait_for_selector(f".hand .card[data-card='{focused}']", state="detached")
 
-    moves = 3 + play_until_summary([page])
+    # Until the end, the hand is always in the game's order within a suit (Briscola: 2 4 5 6 7 J H K 3 A), suits
+    # kept together, the trump suit last.
+    moves = 3 + play_until_summary([page], check=hand_in_order)
     assert moves == 20  # one card a trick, 20 tricks in the 40-card pack
     summary = page.locator(".summary")
     points = [int(td.inner_text()) for td in summary.locator("tbody td:nth-child(3)").all()]
@@ -124,6 +183,14 @@ def test_four_players_two_browsers_and_two_bots(new_page, live_server, shoot):  
     assert ann.locator(".badge[data-seat='2'] .badge-name").inner_text().endswith("Bea")
     assert bea.locator(".badge[data-seat='0'] .badge-name").inner_text().endswith("Ann")
     assert ann.locator(".seat[data-seat='2'] .mini-hand .back").count() == 3
+    # A bot's level: said on a wide table; on a phone the tag says "bot" until tapped (a phone cannot hover).
+    assert ann.locator(".badge[data-seat='1'] .tag.bot-level").inner_text() == "easy bot"
+    phone_tag = bea.locator(".badge[data-seat='1'] .tag.bot-level")
+    assert phone_tag.inner_text() == "bot" and phone_tag.get_attribute("aria-label") == "easy bot"
+    phone_tag.click()
+    expect(bea.locator(".badge[data-seat='3'] .tag.bot-level")).to_have_text("easy bot", use_inner_text=True)
+    phone_tag.click()
+    expect(phone_tag).to_have_text("bot", use_inner_text=True)
     assert set(ann.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")).isdisjoint(
         bea.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
     )
@@ -133,7 +200,9 @@ def test_four_players_two_browsers_and_two_bots(new_page, live_server, shoot):  
     bea.wait_for_selector("body[data-turn=true] .hand .card.playable")
     bea.wait_for_selector(".trick-card[data-seat='1']")
     assert bea.locator(".trick-card[data-seat='0'] .card-img").get_attribute("data-card") == led
-    assert "Bea" in ann.locator("#status").inner_text()
+    # Ann's page hears of the bot's card a moment after Bea's may: wait for it, then her status names Bea.
+    ann.wait_for_selector(".trick-card[data-seat='1']")
+    expect(ann.locator("#status")).to_contain_text("Bea")
     shoot(ann, "briscola4-desktop")
     shoot(bea, "briscola4-phone")
     play_until_summary([ann, bea])
@@ -142,13 +211,18 @@ def test_four_players_two_browsers_and_two_bots(new_page, live_server, shoot):  
         assert rows.count() == 2  # two teams
         assert sum(int(td.inner_text()) for td in page.locator(".summary tbody td:nth-child(3)").all()) == 120
     assert "Your team" in ann.locator(".summary").inner_text()
-    # Rematch: the lobby's form again, with the same game and seats (Bea's seat open for her).
+    # Rematch: a new table with the same seats. Ann asks for it and sits at once; Bea is told and joins.
     ann.locator("[data-summary=rematch]").click()
-    ann.wait_for_selector("#create-form")
-    assert ann.locator("#game").input_value() == "briscola"
-    assert ann.locator("[data-option=players]").input_value() == "4"
-    seats = ann.locator("[data-seat]").evaluate_all("ss => ss.map(s => s.value)")
-    assert seats == ["me", "bot:easy", "open", "bot:easy"]
+    ann.wait_for_url(lambda url: "/t/" in url and created["table"] not in url)
+    new = ann.url.rsplit("/t/", 1)[1].split("#")[0]
+    assert ann.url.endswith(f"/t/{new}#token={created['seats'][0]['token']}")  # the same seat token
+    ann.wait_for_selector("body[data-ready=true] .hand .card")
+    bea.locator("[data-summary=rematch]", has_text="Join the rematch").click()
+    bea.wait_for_url(f"**/t/{new}#token={created['seats'][2]['token']}")
+    bea.wait_for_selector(".hand .card")
+    for page, other, name in ((ann, 2, "Bea"), (bea, 0, "Ann")):
+        page.locator(f".badge[data-seat='{other}'] .badge-name", has_text=name).wait_for()
+        assert page.locator(".badge[data-seat='1'] .tag", has_text="bot").count() == 1
 
 
 def test_reload_in_the_middle_of_a_trick_restores_the_table(new_page, live_server):  # noqa: F811
@@ -183,6 +257,12 @@ def test_reload_in_the_middle_of_a_trick_restores_the_table(new_page, live_serve
     bob_card = play_highlighted(bob)
     assert bob_card
     ann.locator(".log li", has_text="Bob: ").first.wait_for()
+    # Presence: Bob's seat says so (in words) when his page is closed, and no longer once he is back.
+    assert ann.locator(".badge[data-seat='1'] .tag.offline").count() == 0
+    bob.close()
+    ann.locator(".badge[data-seat='1'] .tag.offline", has_text="not connected").wait_for()
+    bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
+    ann.locator(".badge[data-seat='1'] .tag.offline").wait_for(state="detached")
 
 
 def test_a_spectator_sees_the_table_but_no_hand(new_page, live_server, shoot):  # noqa: F811

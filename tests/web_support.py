@@ -25,7 +25,7 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 WEB_ROOT = Path(__file__).resolve().parents[1] / "src" / "trionfi" / "web"
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 360, "height": 780}  # the narrowest phone the table is made for, portrait
 DESKTOP = {"width": 1280, "height": 800}
 
 
@@ -35,16 +35,12 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-# One Playwright and one Chromium for the whole run. Test modules import the fixtures, and pytest keeps a separate
-# session fixture per importing module: the objects themselves live here, so they are made once.
+# One loopback server for the whole run. Test modules import the fixtures, and pytest keeps a separate session
+# fixture per importing module: the server itself lives here, so it is made once.
 _SHARED: dict[str, Any] = {}
 
 
 def _close_shared() -> None:
-    with contextlib.suppress(Exception):
-        _SHARED.pop("browser").close()
-    with contextlib.suppress(Exception):
-        _SHARED.pop("playwright").stop()
     with contextlib.suppress(Exception):
         _SHARED.pop("server").__exit__(None, None, None)
     _SHARED.pop("cleanup", None)
@@ -56,20 +52,27 @@ def _close_at_the_end(config: pytest.Config) -> None:
         config.add_cleanup(_close_shared)
 
 
-@pytest.fixture(scope="session")
-def browser(pytestconfig: pytest.Config) -> Any:
-    """One headless Chromium for the whole session (contexts keep the tests apart)."""
-    _close_at_the_end(pytestconfig)
-    if "browser" not in _SHARED:
-        if not Path(CHROMIUM).exists():
-            _missing(f"{CHROMIUM} is not installed (Debian package chromium: bash .ci/setup-debian.sh)")
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per test module (contexts keep the tests apart).
+
+    Not one for the whole run: Playwright's sync API keeps an event loop running in the test's thread while it
+    is started, and the server tests that run after the browser tests in the same run need asyncio.run there."""
+    if not Path(CHROMIUM).exists():
+        _missing(f"{CHROMIUM} is not installed (Debian package chromium: bash .ci/setup-debian.sh)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright package is not installed (pip install -e '.[dev]')")
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            from playwright.sync_api import sync_playwright
-        except ImportError:
-            _missing("the playwright package is not installed (pip install -e '.[dev]')")
-        _SHARED["playwright"] = sync_playwright().start()
-        _SHARED["browser"] = _SHARED["playwright"].chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    return _SHARED["browser"]
+            yield chromium
+        finally:
+            chromium.close()
+    finally:
+        playwright.stop()
 
 
 class ConsoleWatch:
@@ -162,18 +165,22 @@ def live_server(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.C
     return _SHARED["server"]
 
 
+def run_apart(coro: Any) -> Any:
+    """``asyncio.run(coro)`` in a thread of its own: Playwright's sync API keeps an event loop running in the
+    test's thread once a browser started, and a test's own WebSocket clients need theirs."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def page_url(server: Any, link: str) -> str:
-    """The page of an invite or spectator link (``/t/TABLE#token=...``), as the browser opens it.
-
-    While the server's ``/t/TABLE`` route is not the browser table yet, the same table opens at
-    ``/table.html#table=TABLE&token=...`` (the page reads both forms)."""
-    import httpx
-
+    """The page of an invite or spectator link (``http://HOST/t/TABLE#token=...``): the link itself, on the test
+    server (the server answers ``/t/TABLE`` with the browser table)."""
     path, _, fragment = link.partition("#")
     table = path.rstrip("/").rsplit("/t/", 1)[1]
-    if "js/table.js" in httpx.get(f"{server.base}/t/{table}", timeout=10).text:
-        return f"{server.base}/t/{table}" + (f"#{fragment}" if fragment else "")
-    return f"{server.base}/table.html#table={table}" + (f"&{fragment}" if fragment else "")
+    return f"{server.base}/t/{table}" + (f"#{fragment}" if fragment else "")
 
 
 def open_table(new_page: Any, server: Any, link: str, name: str = "Ann", viewport: dict[str, int] | None = None) -> Any:

@@ -555,6 +555,15 @@ def tournament(
     budget: Annotated[
         float | None, typer.Option("--budget", min=0, help="Seconds per move for every bot (default: the bot's).")
     ] = None,
+    mode: Annotated[
+        str,
+        typer.Option(
+            "--mode",
+            metavar="rotate|seat",
+            help="rotate: every bot in every seat; seat: the first bot alone in each seat in turn, compared with"
+            " the same deal played by the second bot there (games of more than two sides, e.g. Briscola Chiamata).",
+        ),
+    ] = "rotate",
 ) -> None:
     """Bots against bots on duplicate deals: every deck is played again with the seats rotated."""
     from .tournament import parse_bots, plot_result, run_tournament, save_result
@@ -564,6 +573,10 @@ def tournament(
         specs = parse_bots(bots)
         if backend not in ("local", "ray"):
             raise UsageError(f"--backend is local or ray, not {backend!r}")
+        if mode not in ("rotate", "seat"):
+            raise UsageError(f"--mode is rotate or seat, not {mode!r}")
+        if mode == "seat" and len(specs) != 2:
+            raise UsageError(f"--mode seat compares two bots (the first alone in one seat), not {len(specs)}")
         if address is not None and backend != "ray":
             raise UsageError("--address is for the ray backend: add --backend ray")
         if backend == "ray":
@@ -589,11 +602,17 @@ def tournament(
                 address=address,
                 budget=budget,
                 progress=lambda done, total: progress.update(task, completed=done),
+                mode=mode,
             )
     games_per_deal = sum(len(entry["games"]) for entry in result["log"]) / max(1, n)
+    if mode == "seat":
+        each = f"{games_per_deal:g} games each: {game.players} pairings of one seat with the baseline"
+        scored = "score = (pairings won + drawn/2) / pairings; card pts: the seat's camp; score/deal: the seat's"
+    else:
+        each, scored = f"{games_per_deal:g} games each", "score = (wins + draws/2) / games"
     table = Table(
-        title=f"{escape(game.title)}: {n} duplicate deals ({games_per_deal:g} games each), seed {seed}",
-        caption=f"score = (wins + draws/2) / games · {result['seconds']:.1f} s, {backend}, {result['jobs']} jobs",
+        title=f"{escape(game.title)}: {n} duplicate deals ({each}), seed {seed}",
+        caption=f"{scored} · {result['seconds']:.1f} s, {backend}, {result['jobs']} jobs",
         box=box.SIMPLE_HEAD,
         collapse_padding=True,
         pad_edge=False,
@@ -611,6 +630,16 @@ def tournament(
             f"{row['points_per_deal']:+.3f}",
         )
     out.print(table)
+    if mode == "seat":
+        broken = [(row["bot"], row["points_breaking_ties"]) for row in result["results"]]
+        out.print(
+            "With the camp's card points breaking the ties of the returns: "
+            + "; ".join(
+                f"{escape(bot)} {b['wins']}-{b['draws']}-{b['losses']}, {b['score_rate']:.1%}"
+                f" [{b['interval'][0]:.1%}, {b['interval'][1]:.1%}]"
+                for bot, b in broken
+            )
+        )
     with _clear_errors():
         if json_file is not None:
             try:

@@ -79,6 +79,14 @@ def serve(
     bot_pause: Annotated[
         float, typer.Option("--bot-pause", min=0, help="Seconds a bot waits before it moves (default 0.8).")
     ] = 0.8,
+    bot_processes: Annotated[
+        int,
+        typer.Option(
+            "--bot-processes",
+            min=1,
+            help="Processes for the bots that search (hard): each plays its own seats (default 1).",
+        ),
+    ] = 1,
     expire_after: Annotated[
         str, typer.Option("--expire-after", help="Delete unfinished tables idle this long (default 7d; e.g. 12h, 30m).")
     ] = "7d",
@@ -121,10 +129,12 @@ def serve(
             public_url=public_url.rstrip("/") if public_url else None,
             allow_origins=list(allow_origin or []),
             bot_pause=bot_pause,
+            bot_processes=bot_processes,
             expire_after=parse_duration(expire_after),
             max_message=max_message,
             rate=rate,
             burst=int(rate * 2),
+            tune_gc=True,
         )
         url = settings.resolved_db_url()
         settings.db_url = url
@@ -208,6 +218,7 @@ def _print_links(out: Any, created: dict[str, Any]) -> None:
             out.print(f"  seat {s['seat']}: a bot", soft_wrap=True)
     out.print(f"  watch:  trionfi join '{escape(created['spectate'])}'", soft_wrap=True)
     out.print(f"  creator token (to choose stand-in bots): {escape(created['creator_token'])}", soft_wrap=True)
+    out.print("Each link opens the table in a browser too (the same seat).", soft_wrap=True)
 
 
 def _safe_url(url: str) -> str:
@@ -223,6 +234,8 @@ def _run_uvicorn(settings: Any, host: str, port: int, workers: int, log_level: s
     import uvicorn
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if log_level != "debug":  # the migrations' plugin set-up, eight lines at every start, tells a player nothing
+        logging.getLogger("alembic").setLevel(logging.WARNING)
     common = {
         "host": host,
         "port": port,
@@ -257,13 +270,21 @@ def join(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print nothing but errors (with --bot).")] = False,
+    rematch: Annotated[
+        bool,
+        typer.Option(
+            "--rematch", help="The link's table is over: sit at its rematch (the same seats; made if need be)."
+        ),
+    ] = False,
 ) -> None:
     """Play at an online table in the terminal (the server reconnects you by itself if the link drops)."""
     from .cli import _clear_errors, out
-    from .server.client import TerminalClient, parse_link
+    from .server.client import TerminalClient, ask_rematch, parse_link
 
     with _clear_errors():
         parsed = parse_link(link)
+        if rematch:
+            parsed = ask_rematch(parsed)
         if bot is not None:
             from .agents import make_agent
 

@@ -54,6 +54,9 @@ class Trick(NamedTuple):
     points: int
 
 
+_new_tuple = tuple.__new__
+
+
 class Audience(NamedTuple):
     """Who sees an action as it is (``seats``); the other seats and spectators see ``public``, a phrase in the
     third person ("discards a card"), or nothing at all when it is None."""
@@ -183,7 +186,10 @@ class State:
     # --- the public contract -----------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
         """The actions allowed now (cards and other actions); ``str(action)`` is its text form."""
-        return list(self._legal())
+        cached = self._legal_cache  # the hot path: the cache read and filled here rather than through _legal()
+        if cached is None:
+            cached = self._legal_cache = self._compute_legal() if self.current_player is not None else []
+        return cached[:]
 
     def apply(self, action: Any, seat: int | None = None) -> None:
         """Play an action or its text (a card code means "play that card").
@@ -193,9 +199,15 @@ class State:
         """
         if seat is not None and (seat.__class__ is not int or seat != self.current_player):
             self._wrong_seat(seat)  # a seat is an int: True and 1.0 equal 1 but are refused there
-        legal = self._legal()
-        if action.__class__ is not Card or action not in legal:
-            action = self._resolve(action, legal)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal()
+        if action.__class__ is Card and action in legal:  # the hot path: a legal card, as bots play
+            self._legal_cache = None
+            self.history.append(action)
+            self._play(action)
+            return
+        action = self._resolve(action, legal)
         self._legal_cache = None
         self.history.append(action)
         if action.__class__ is Card:
@@ -243,7 +255,7 @@ class State:
         from index ``since`` of its log. Built by replaying the deal: to follow a table, use an EventLog."""
         from .events import EventLog
 
-        return EventLog(self).events(seat, since)
+        return EventLog(self, spectator=seat is None).events(seat, since)  # a seat needs no spectator log
 
     # --- helpers for the games ---------------------------------------------------------------------
     def _legal(self) -> list[Any]:
@@ -306,8 +318,12 @@ class State:
         if why is not None:
             raise IllegalAction(f"{action!r} is not allowed: {why}; {who} may: {allowed}")
         if len(text) <= 4 and " " not in text:  # short enough to be a mistyped card code
+            # Two codes of this game's pack written rank then suit (not the Fool, not a tarot trump), of two suits.
+            plain = [c for c in self.game.deck if str(c).endswith(str(c.suit)) and not str(c).startswith(str(c.suit))]
+            other = [c for c in plain if c.suit != plain[0].suit][-1:]
+            examples = ", ".join(str(c) for c in plain[:1] + other)
             raise IllegalAction(
-                f"{action!r} is neither a card code (rank then suit, e.g. Kd, 10s) nor an action "
+                f"{action!r} is neither a card code (rank then suit, e.g. {examples}) nor an action "
                 f"{who} may take now; allowed: {allowed}"
             )
         raise IllegalAction(f"{action!r} is not an action {who} may take now; allowed: {allowed}")
@@ -386,8 +402,10 @@ class TrickState(State):
         self.hands[self.current_player].remove(c)  # type: ignore[index]
         trick = self.trick
         trick.append(c)
-        if len(trick) < len(self.trick_seats):
-            self.current_player = self.trick_seats[len(trick)]
+        seats = self.trick_seats
+        played = len(trick)
+        if played < len(seats):
+            self.current_player = seats[played]
         else:
             self._end_trick()
 
@@ -396,9 +414,12 @@ class TrickState(State):
         seats = self.trick_seats
         winner = seats[winning_index(cards, self.trump, self._strength)]
         points = self._points
-        pts = sum([points[c] for c in cards])
+        pts = 0
+        for c in cards:
+            pts += points[c]
         self.won[self.game.side_of[winner]] += pts
-        self.tricks.append(Trick(self.leader, seats, cards, winner, pts))
+        # tuple.__new__ skips the named tuple's Python-level __new__: the same Trick, built at every trick.
+        self.tricks.append(_new_tuple(Trick, (self.leader, seats, cards, winner, pts)))
         self.trick = []
         self._after_trick(winner)
 

@@ -19,9 +19,12 @@ private signal was given.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
+
+import orjson
 
 from .errors import IllegalAction, shown
 from .records import initial_state
@@ -114,18 +117,33 @@ class EventLog:
 
     ``EventLog(state)`` replays the state's history from its record, so the logs are the same whenever they
     are built. ``apply`` returns each viewer's new events.
+
+    With ``spectator=False`` the spectator's log (the costliest: it needs every seat's observation and their
+    meet) is only worked out when first asked for (``events``, ``version``, ``observation`` or a ``_json``
+    method with ``None``), by replaying the record, and kept up from then on; until then ``apply`` returns the
+    seats' events only. A server does this: most tables have no spectator.
+
+    The logs, and the viewers' observations now, are held as JSON texts: what a server sends, immutable (what
+    is handed out is always the caller's own), and nothing for the garbage collector to walk through (a
+    thousand tables' observations, kept from one action to the next, made its collections long pauses).
+    An observation reads back from its text exactly as the engine made it (plain JSON values), so the events
+    worked out from the texts are the same.
     """
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: Any, *, spectator: bool = True, _live: tuple[Viewer, ...] | None = None) -> None:
         record = state.to_record()
         fresh = initial_state(record)
-        self.viewers: tuple[Viewer, ...] = (*range(_deal_of(fresh).game.players), None)
-        self._logs: dict[Viewer, list[Event]] = {v: [] for v in self.viewers}
+        n = _deal_of(fresh).game.players
+        self.viewers: tuple[Viewer, ...] = (*range(n), None)
+        # The viewers whose logs are kept (every seat, and the spectator unless it is left until asked for).
+        self._live: tuple[Viewer, ...] = _live or (self.viewers if spectator else self.viewers[:-1])
+        self._logs: dict[Viewer, list[str]] = {v: [] for v in self._live}
         self.state = fresh
         self._deal = _deal_of(fresh)
         self._deals = 1
-        self._seen = self._observe(fresh)  # every viewer's observation now (a match's, with its "match")
-        self._open_deal()
+        seen = self._observe(fresh)  # the live viewers' observations now (a match's, with its "match")
+        self._texts = {v: _encode(o) for v, o in seen.items()}
+        self._open_deal(seen)
         for action in record["actions"]:
             self.apply(action)
         self.state = state if state.to_record() == fresh.to_record() else fresh
@@ -135,40 +153,65 @@ class EventLog:
     # --- reading ---------------------------------------------------------------------------------------
     def events(self, viewer: Viewer, since: int = 0) -> list[Event]:
         """``viewer``'s events from index ``since`` (a seat number, or None for a spectator)."""
-        log = self._logs.get(viewer) if viewer is None or _is_seat(viewer) else None
-        if log is None:
-            raise IllegalAction(f"a viewer is a seat from 0 to {len(self.viewers) - 2} or None, not {shown(viewer)}")
+        return json.loads(self.events_json(viewer, since))
+
+    def events_json(self, viewer: Viewer, since: int = 0) -> str:
+        """``events(viewer, since)`` as JSON text (a list), as a server sends it."""
+        log = self._log(viewer, IllegalAction)
         if not isinstance(since, int) or isinstance(since, bool) or since < 0:
             raise IllegalAction(f"since is a whole number from 0, not {shown(since)}")
-        return _copy(log[since:])
+        return "[" + ",".join(log[since:]) + "]"
 
     def version(self, viewer: Viewer) -> int:
         """How many events ``viewer`` has: its version."""
-        return len(self._logs[viewer])
+        log = self._logs.get(viewer) if viewer is not None else self._log(None, KeyError)
+        if log is None:
+            raise KeyError(viewer)
+        return len(log)
 
     def observation(self, viewer: Viewer) -> dict[str, Any]:
         """``viewer``'s observation now (a spectator's: :func:`public_observation`), the caller's own copy.
 
         The log works them out at every action anyway; a server sending them saves doing it twice."""
-        if viewer not in self._seen or isinstance(viewer, bool):
-            raise ValueError(f"a viewer is a seat from 0 to {len(self.viewers) - 2} or None, not {viewer!r}")
-        return _copy(self._seen[viewer])
+        self._log(viewer, ValueError)
+        return orjson.loads(self._texts[viewer])
+
+    def observation_json(self, viewer: Viewer) -> str:
+        """``observation(viewer)`` as JSON text (worked out once per action and viewer)."""
+        self._log(viewer, ValueError)
+        return self._texts[viewer]
+
+    def _log(self, viewer: Any, error: type[Exception]) -> list[str]:
+        """The viewer's log (the spectator's worked out now if it was left until asked for)."""
+        if viewer is None and None not in self._logs:
+            self._spectate()
+        log = self._logs.get(viewer) if viewer is None or _is_seat(viewer) else None
+        if log is None:
+            raise error(f"a viewer is a seat from 0 to {len(self.viewers) - 2} or None, not {shown(viewer)}")
+        return log
+
+    def _spectate(self) -> None:
+        """Start keeping the spectator's log: replay the record for the spectator alone."""
+        alone = EventLog(self.state, _live=(None,))
+        self._logs[None] = alone._logs[None]
+        self._texts[None] = alone._texts[None]
+        self._live = self.viewers
 
     # --- writing ---------------------------------------------------------------------------------------
     def apply(self, action: Any, seat: int | None = None) -> dict[Viewer, list[Event]]:
         """Apply ``action`` (as ``state.apply`` does: same errors, nothing changes on error) and return each
-        viewer's new events."""
+        viewer's new events (the caller's own)."""
         deal = self._deal
         actor = deal.current_player
         self.state.apply(action, seat=seat)
         done = deal.history[-1]
-        before = self._seen
+        before = {v: orjson.loads(self._texts[v]) for v in self._live}
         now = self._observe(self.state)
         current = _deal_of(self.state)
         after = now if current is deal else self._observe(deal)  # a match that dealt again: the old deal's end
         audience = deal.game.audience(done, actor)
         new: dict[Viewer, list[Event]] = {}
-        for v in self.viewers:
+        for v in self._live:
             events = _diff(before[v], after[v], v)
             heard = any(e["type"] == "message" and e.get("sender") == actor for e in events)
             shown = _action_event(done, actor, v, audience)
@@ -177,43 +220,54 @@ class EventLog:
             if deal.is_terminal():
                 events.append(self._end(deal))
             new[v] = events
-        self._seen = now
+        self._texts = {v: _encode(o) for v, o in now.items()}
         if current is not deal:  # a match dealt again
             self._deal = current
             self._deals += 1
-            opened = self._open_deal(record=False)
-            for v in self.viewers:
+            opened = self._open_deal(now, record=False)
+            for v in self._live:
                 new[v] += opened[v]
         if current is not self.state and self.state.is_terminal():
             end = {"type": "match_end", "score": list(self.state.points()), "returns": list(self.state.returns())}
-            for v in self.viewers:
+            for v in self._live:
                 new[v].append(dict(end))
-        for v in self.viewers:
-            self._logs[v] += new[v]
-        return _copy(new)  # the caller's own: editing it leaves the logs alone
+        for v in self._live:
+            self._logs[v] += [_encode(e) for e in new[v]]
+        return new
 
-    def _open_deal(self, record: bool = True) -> dict[Viewer, list[Event]]:
-        """The first events of a deal: who deals, then the cards and facts the deal shows each viewer."""
+    def _open_deal(self, seen: dict[Viewer, dict[str, Any]], record: bool = True) -> dict[Viewer, list[Event]]:
+        """The first events of a deal: who deals, then the cards and facts the deal shows each viewer (``seen``:
+        their observations now)."""
         deal = self._deal
         opened = {}
-        for v in self.viewers:
+        for v in self._live:
             head: Event = {"type": "deal", "deal": self._deals, "dealer": deal.dealer}
-            opened[v] = [head, *_diff(_empty(self._seen[v]), self._seen[v], v, first=True)]
+            opened[v] = [head, *_diff(_empty(seen[v]), seen[v], v, first=True)]
         if record:
-            for v in self.viewers:
-                self._logs[v] += opened[v]
+            for v in self._live:
+                self._logs[v] += [_encode(e) for e in opened[v]]
         return opened
 
     def _observe(self, source: Any) -> dict[Viewer, dict[str, Any]]:
-        """Every viewer's observation of ``source`` (the match or state, or a deal of a match)."""
-        seats = [source.observation(s) for s in range(len(self.viewers) - 1)]
-        return {**dict(enumerate(seats)), None: meet(seats)}
+        """The live viewers' observations of ``source`` (the match or state, or a deal of a match); a spectator's
+        needs every seat's."""
+        n = len(self.viewers) - 1
+        if None not in self._live:
+            return {s: source.observation(s) for s in range(n)}
+        seats = [source.observation(s) for s in range(n)]
+        return {**{s: seats[s] for s in self._live if s is not None}, None: meet(seats)}
 
     def _end(self, deal: Any) -> Event:
         end: Event = {"type": "end", "points": list(deal.points()), "returns": list(deal.returns())}
         if self.state is not deal:  # in a match: the match score after this deal
             end["match_score"] = list(self.state.points())
         return end
+
+
+def _encode(value: Any) -> str:
+    """Compact JSON text (as ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``; several times
+    quicker: a server encodes every observation it sends)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _is_seat(viewer: Any) -> bool:
@@ -224,7 +278,7 @@ def _action_event(action: Any, actor: int, viewer: Viewer, audience: Any) -> Eve
     if audience is None or (viewer is not None and viewer in audience.seats):
         return {"type": "action", "seat": actor, "action": str(action)}
     if audience.public is not None:
-        return {"type": "action", "seat": actor, "public": audience.public}
+        return {"type": "action", "seat": actor, "public": _copy(audience.public)}  # the caller's own
     return None
 
 

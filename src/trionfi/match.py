@@ -172,7 +172,7 @@ class Match:
         """What ``seat`` (None: a spectator) has seen happen in the match so far (see :mod:`trionfi.events`)."""
         from .events import EventLog
 
-        return EventLog(self).events(seat, since)
+        return EventLog(self, spectator=seat is None).events(seat, since)  # a seat needs no spectator log
 
     def to_record(self) -> dict[str, Any]:
         return {

@@ -228,7 +228,7 @@ class PlaySession:
 
     def __init__(self, game: Game, state: Any, me: int, bots: dict[int, Agent], help_text: str = "") -> None:
         self.game = game
-        self.log = EventLog(state)
+        self.log = EventLog(state, spectator=False)  # a player's terminal never shows the spectator's log
         self.state = self.log.state
         self.me = me
         self.bots = bots
@@ -412,7 +412,7 @@ class Replayer:
 
     def __init__(self, game: Game, state: Any, me: int | None) -> None:
         self.game, self.me = game, me
-        self.log = EventLog(state)
+        self.log = EventLog(state, spectator=me is None)
         self.state = self.log.state
         self.deals_done = 0
         self.numbers = [0]

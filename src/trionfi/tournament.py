@@ -22,6 +22,14 @@ pairing (the games of one deck are linked: the same good cards tend to win for w
 luck the duplicate cancels): the variance of the rate is estimated over whole deals (the cluster-robust
 variance of a ratio; for equal games per deal, the variance of the per-deal means) and turned into a Wilson
 interval for the number of independent games it is worth (see :func:`paired_interval`).
+
+With more than two sides and partnerships made during the deal (Briscola Chiamata's caller and secret partner
+against three), a bot's rate over the rotations is not head to head: it is credited with every seat it holds,
+and the seats of one deal do not share one result. ``mode="seat"`` measures two bots head to head there: each
+deal is played once by the second bot in every seat (the *baseline*), then once per seat with the first bot in
+that seat alone; the first bot wins a pairing when its seat's return beats that seat's return in the baseline,
+draws when they are equal (a pairing is scored like a two-sided game: the rates add to 100 %). The second bot's
+row shows the same pairings from the baseline's side.
 """
 
 from __future__ import annotations
@@ -38,7 +46,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .agents import AGENTS, LEVELS, make_agent
+from .agents import AGENTS, GAME_LEVELS, LEVELS, make_agent
 from .engine import Game
 from .errors import OptionError, TrionfiError, shown
 from .records import read_json
@@ -48,6 +56,7 @@ VERSION = 1
 Z95 = 1.959963984540054
 MAX_ACTIONS = 20_000  # no deal of any game comes near: more means a bot or game loops
 BACKENDS = ("local", "ray")
+MODES = ("rotate", "seat")  # every bot in every seat; or the first bot alone in one seat (module docstring)
 
 Progress = Callable[[int, int], None]
 
@@ -86,9 +95,11 @@ def bot_labels(specs: Sequence[str]) -> list[str]:
     return labels
 
 
-def describe_bot(spec: str, budget: float | None) -> dict[str, Any]:
-    """What a spec stands for now: the agent and its time budget (levels change as stronger bots land)."""
+def describe_bot(spec: str, budget: float | None, game: str | None = None) -> dict[str, Any]:
+    """What a spec stands for now: the agent and its time budget (levels change as stronger bots land), with
+    the settings a level takes in ``game`` (``agents.GAME_LEVELS``)."""
     agent, level_budget, settings = LEVELS.get(spec, (spec, None, {}))
+    settings = {**settings, **GAME_LEVELS.get((spec, game), {})} if game is not None else settings
     return {"agent": agent, "budget": budget if budget is not None else level_budget, "settings": settings}
 
 
@@ -98,8 +109,9 @@ def seat_seed(deal_seed: int, seat: int) -> int:
 
 
 # --- one deal, all its lineups --------------------------------------------------------------------------------
-def deal_plan(game: Game, n_bots: int, seed: int, index: int) -> dict[str, Any]:
-    """Deal ``index`` of a tournament: its seed, stacked deck (top first) and lineups (bot index per seat)."""
+def deal_plan(game: Game, n_bots: int, seed: int, index: int, mode: str = "rotate") -> dict[str, Any]:
+    """Deal ``index`` of a tournament: its seed, stacked deck (top first) and lineups (bot index per seat).
+    In ``seat`` mode the lineups are the baseline (bot 1 everywhere), then bot 0 alone in seat 0, 1, 2..."""
     rng = random.Random(f"trionfi-tournament:{seed}:{index}")
     deal_seed = rng.getrandbits(63)
     deck = [str(c) for c in game.deck]
@@ -107,6 +119,12 @@ def deal_plan(game: Game, n_bots: int, seed: int, index: int) -> dict[str, Any]:
     order = list(range(n_bots))
     rng.shuffle(order)
     n = game.players
+    if mode == "seat":
+        return {
+            "seed": deal_seed,
+            "deck": deck,
+            "lineups": [[0 if s == alone else 1 for s in range(n)] for alone in range(-1, n)],
+        }
     base = [order[s % n_bots] for s in range(n)]
     lineups: list[list[int]] = []
     for r in range(n):
@@ -137,10 +155,16 @@ def play_game(
 
 
 def play_deal(
-    game: Game, specs: Sequence[str], labels: Sequence[str], seed: int, index: int, budget: float | None
+    game: Game,
+    specs: Sequence[str],
+    labels: Sequence[str],
+    seed: int,
+    index: int,
+    budget: float | None,
+    mode: str = "rotate",
 ) -> dict[str, Any]:
     """Deal ``index`` played in all its lineups: one entry of the tournament log."""
-    plan = deal_plan(game, len(specs), seed, index)
+    plan = deal_plan(game, len(specs), seed, index, mode)
     games = []
     for lineup in plan["lineups"]:
         returns, points = play_game(game, plan["deck"], plan["seed"], [specs[b] for b in lineup], budget)
@@ -156,13 +180,20 @@ def _game(name: str, options_json: str) -> Game:
 
 
 def play_chunk(
-    name: str, options_json: str, specs: Sequence[str], budget: float | None, seed: int, start: int, stop: int
+    name: str,
+    options_json: str,
+    specs: Sequence[str],
+    budget: float | None,
+    seed: int,
+    start: int,
+    stop: int,
+    mode: str = "rotate",
 ) -> list[dict[str, Any]]:
     """Deals ``start`` to ``stop - 1``: what a worker process (or Ray task) runs. The game is rebuilt from its
     name and options, so only plain data crosses between processes."""
     game = _game(name, options_json)
     labels = bot_labels(specs)
-    return [play_deal(game, specs, labels, seed, i, budget) for i in range(start, stop)]
+    return [play_deal(game, specs, labels, seed, i, budget, mode) for i in range(start, stop)]
 
 
 def chunks(deals: int, jobs: int, size: int | None = None) -> list[tuple[int, int]]:
@@ -185,13 +216,22 @@ def run_tournament(
     budget: float | None = None,
     progress: Progress | None = None,
     chunk_size: int | None = None,
+    mode: str = "rotate",
 ) -> dict[str, Any]:
     """Play a duplicate tournament and return its results as a JSON-ready dict (see :func:`summarize`).
 
     ``jobs`` worker processes (default: the number of cores; 1 plays in this process) or, with
     ``backend="ray"``, Ray tasks on the cluster at ``address`` (a local Ray with ``jobs`` CPUs when None).
-    ``progress(done, total)`` is called as deals finish."""
+    ``progress(done, total)`` is called as deals finish. ``mode`` is ``rotate`` or ``seat`` (module
+    docstring)."""
     specs = parse_bots(bots)
+    if mode not in MODES:
+        raise TournamentError(f"unknown mode {mode!r}; the modes are: {', '.join(MODES)}")
+    if mode == "seat" and len(specs) != 2:
+        raise TournamentError(
+            "the seat mode compares two bots (the first alone in one seat, the second everywhere else),"
+            f" not {len(specs)}"
+        )
     if not isinstance(deals, int) or deals < 1:
         raise TournamentError(f"the number of deals must be at least 1, not {deals!r}")
     if backend not in BACKENDS:
@@ -207,11 +247,11 @@ def run_tournament(
     ranges = chunks(deals, jobs, chunk_size)
     start = time.perf_counter()
     if backend == "ray":
-        log = _run_ray(work, ranges, deals, jobs, address, progress)
+        log = _run_ray(work, ranges, deals, jobs, address, progress, mode)
     elif jobs == 1 or len(ranges) == 1:
-        log = _run_here(work, ranges, deals, progress)
+        log = _run_here(work, ranges, deals, progress, mode)
     else:
-        log = _run_processes(work, ranges, deals, jobs, progress)
+        log = _run_processes(work, ranges, deals, jobs, progress, mode)
     seconds = time.perf_counter() - start
     log.sort(key=lambda entry: entry["deal"])
     labels = bot_labels(specs)
@@ -223,33 +263,39 @@ def run_tournament(
         "options": json.loads(options_json),  # a copy: the result is the caller's own
         "players": game.players,
         "sides": [list(side) for side in game.sides],
-        "bots": [{"label": lab, "spec": s, **describe_bot(s, budget)} for lab, s in zip(labels, specs, strict=True)],
+        "bots": [
+            {"label": lab, "spec": s, **describe_bot(s, budget, game.name)}
+            for lab, s in zip(labels, specs, strict=True)
+        ],
         "deals": deals,
         "seed": seed,
         "backend": backend,
         "jobs": jobs,
         "seconds": round(seconds, 3),
-        "results": summarize(log, labels, [list(side) for side in game.sides]),
+        "mode": mode,
+        "results": summarize(log, labels, [list(side) for side in game.sides], mode),
         "log": log,
     }
 
 
-def _run_here(work: tuple, ranges: list[tuple[int, int]], total: int, progress: Progress | None) -> list[dict]:
+def _run_here(
+    work: tuple, ranges: list[tuple[int, int]], total: int, progress: Progress | None, mode: str = "rotate"
+) -> list[dict]:
     log: list[dict[str, Any]] = []
     for a, b in ranges:
-        log.extend(play_chunk(*work, a, b))
+        log.extend(play_chunk(*work, a, b, mode))
         if progress is not None:
             progress(len(log), total)
     return log
 
 
 def _run_processes(
-    work: tuple, ranges: list[tuple[int, int]], total: int, jobs: int, progress: Progress | None
+    work: tuple, ranges: list[tuple[int, int]], total: int, jobs: int, progress: Progress | None, mode: str = "rotate"
 ) -> list[dict]:
     log: list[dict[str, Any]] = []
     pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(ranges)), initializer=_ignore_ctrl_c)
     try:
-        futures = [pool.submit(play_chunk, *work, a, b) for a, b in ranges]
+        futures = [pool.submit(play_chunk, *work, a, b, mode) for a, b in ranges]
         for future in concurrent.futures.as_completed(futures):
             log.extend(future.result())
             if progress is not None:
@@ -286,6 +332,7 @@ def _run_ray(
     jobs: int,
     address: str | None,
     progress: Progress | None,
+    mode: str = "rotate",
 ) -> list[dict]:
     try:
         import ray
@@ -305,7 +352,7 @@ def _run_ray(
         started = True
     try:
         task = ray.remote(play_chunk)
-        pending = [task.remote(*work, a, b) for a, b in ranges]
+        pending = [task.remote(*work, a, b, mode) for a, b in ranges]
         log: list[dict[str, Any]] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
@@ -336,8 +383,15 @@ def outcome_value(r: float) -> float:
     return 1.0 if r > 0 else 0.0 if r < 0 else 0.5
 
 
-def per_deal_scores(log: Sequence[dict[str, Any]], labels: Sequence[str], sides: Sequence[Sequence[int]]):
-    """Per bot, per deal: (score, games), the score being wins + draws / 2 over that deal's games."""
+def per_deal_scores(
+    log: Sequence[dict[str, Any]], labels: Sequence[str], sides: Sequence[Sequence[int]], mode: str = "rotate"
+):
+    """Per bot, per deal: (score, games), the score being wins + draws / 2 over that deal's games (in ``seat``
+    mode, over that deal's pairings: :func:`seat_pairings`)."""
+    if mode == "seat":
+        pairs = [[p[0] for p in seat_pairings(entry, labels, sides)] for entry in log]
+        first = [(sum(deal), len(deal)) for deal in pairs]
+        return {labels[0]: first, labels[1]: [(g - score, g) for score, g in first]}
     table = {bot: [] for bot in labels}
     for entry in log:
         sums = {bot: [0.0, 0] for bot in labels}
@@ -405,11 +459,83 @@ def running_rates(pairs: Sequence[tuple[float, int]]) -> list[tuple[float, float
     return out
 
 
-def summarize(
+def seat_pairings(
+    entry: dict[str, Any], labels: Sequence[str], sides: Sequence[Sequence[int]]
+) -> list[tuple[float, tuple[float, float], tuple[float, float]]]:
+    """The pairings of one deal of a ``seat`` mode tournament, one per seat: (the first bot's score 1, 0.5 or 0;
+    (its seat's return, the baseline seat's return); (the card points of its seat's camp, the baseline's)).
+    A seat's camp is its side and the sides that share its result (Chiamata's caller and partner)."""
+    base, *alone = entry["games"]
+    out = []
+    for g in alone:
+        seat = g["seats"].index(labels[0])
+        mine, theirs = g["returns"][seat], base["returns"][seat]
+        score = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+        out.append((score, (mine, theirs), (_camp_points(g, seat, sides), _camp_points(base, seat, sides))))
+    return out
+
+
+def _camp_points(game_entry: dict[str, Any], seat: int, sides: Sequence[Sequence[int]]) -> float:
+    returns, points = game_entry["returns"], game_entry["points"]
+    own = returns[seat]
+    total = 0.0
+    for i, side in enumerate(sides):
+        if seat in side or (own and any(returns[s] * own > 0 for s in side)):
+            total += float(points[i]) if i < len(points) else 0.0
+    return total
+
+
+def _summarize_seat(
     log: Sequence[dict[str, Any]], labels: Sequence[str], sides: Sequence[Sequence[int]]
 ) -> list[dict[str, Any]]:
+    """:func:`summarize` in ``seat`` mode: the first bot's pairings, and the same from the baseline's side."""
+    deals = [seat_pairings(entry, labels, sides) for entry in log]
+    pairings = [p for deal in deals for p in deal]
+    n = len(pairings) or 1
+    # The same pairings with the camp's card points breaking the ties of the returns.
+    broken = [[_tie_broken(p) for p in deal] for deal in deals]
+    results = []
+    for k, bot in enumerate(labels):
+        row = {"bot": bot, **_counts([[s if k == 0 else 1.0 - s for s, _, _ in deal] for deal in deals])}
+        row["mean_points"] = round(sum(p[2][k] for p in pairings) / n, 4)
+        row["points_per_deal"] = round(sum(p[1][k] for p in pairings) / n, 4)
+        row["points_breaking_ties"] = _counts([[s if k == 0 else 1.0 - s for s in deal] for deal in broken])
+        results.append(row)
+    return results
+
+
+def _tie_broken(pairing: tuple[float, tuple[float, float], tuple[float, float]]) -> float:
+    score, _, (mine, theirs) = pairing
+    if score != 0.5:
+        return score
+    return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+
+
+def _counts(deals: list[list[float]]) -> dict[str, Any]:
+    """games, wins, draws, losses, score rate and interval of per-deal lists of pairing scores (1, 0.5, 0)."""
+    scores = [x for deal in deals for x in deal]
+    rate, low, high = rate_interval([(sum(deal), len(deal)) for deal in deals])
+    wins, draws = scores.count(1.0), scores.count(0.5)
+    return {
+        "games": len(scores),
+        "wins": wins,
+        "draws": draws,
+        "losses": len(scores) - wins - draws,
+        "score_rate": round(rate, 6),
+        "interval": [round(low, 6), round(high, 6)],
+    }
+
+
+def summarize(
+    log: Sequence[dict[str, Any]], labels: Sequence[str], sides: Sequence[Sequence[int]], mode: str = "rotate"
+) -> list[dict[str, Any]]:
     """Per bot: games, wins, draws, losses, score rate and its 95 % interval, mean card points (``points()`` of
-    the bot's side) and points per deal (the mean of the side's ``returns()``, the game's own score)."""
+    the bot's side) and points per deal (the mean of the side's ``returns()``, the game's own score). In
+    ``seat`` mode the games are the pairings, the card points those of the seat's camp and the points per deal
+    the seat's return (:func:`seat_pairings`), and ``points_breaking_ties`` holds the games, W-D-L, score
+    rate and interval of the same pairings when a tie of the returns goes to the camp with more card points."""
+    if mode == "seat":
+        return _summarize_seat(log, labels, sides)
     counts = {bot: {"games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0.0, "returns": 0.0} for bot in labels}
     for entry in log:
         for game_entry in entry["games"]:
@@ -480,6 +606,11 @@ def check_result(data: Any, where: str = "the result") -> None:
         raise wrong(f"the sides {shown(sides)} must hold every seat 0, 1, 2... once")
     if not isinstance(log, list):
         raise wrong("'log' must be a list of deals")
+    mode = data.get("mode", "rotate")
+    if mode not in MODES:
+        raise wrong(f"the mode {shown(mode)} is not one of {', '.join(MODES)}")
+    if mode == "seat" and len(bots) != 2:
+        raise wrong("a seat mode result has two bots")
     for entry in log:
         if not isinstance(entry, dict) or not isinstance(entry.get("games"), list):
             raise wrong(f"each deal of the log must have a list of 'games', not {shown(entry)}")
@@ -496,6 +627,16 @@ def check_result(data: Any, where: str = "the result") -> None:
                 raise wrong(f"deal {deal}: a game's 'returns' must be {len(seats)} finite numbers")
             if not _numbers(points):
                 raise wrong(f"deal {deal}: a game's 'points' must be finite numbers")
+        if mode == "seat" and not _seat_deal(entry["games"], [b["label"] for b in bots], len(seats)):
+            raise wrong(
+                f"deal {deal}: a seat mode deal is the second bot's game, then the first bot alone in each seat"
+            )
+
+
+def _seat_deal(games: list[dict[str, Any]], labels: list[str], n: int) -> bool:
+    first, second = labels
+    expected = [[second] * n] + [[first if s == alone else second for s in range(n)] for alone in range(n)]
+    return [g["seats"] for g in games] == expected
 
 
 def _seat_list(side: Any) -> bool:
@@ -532,7 +673,7 @@ def plot_figure(result: dict[str, Any]) -> Any:
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     labels = [b["label"] for b in result["bots"]]
-    scores = per_deal_scores(result["log"], labels, result["sides"])
+    scores = per_deal_scores(result["log"], labels, result["sides"], result.get("mode", "rotate"))
     deals = len(result["log"])
     fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
     x = list(range(1, deals + 1))

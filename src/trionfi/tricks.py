@@ -17,6 +17,11 @@ from .cards import Card
 
 def winning_index(cards: Sequence[Card], trump: str | None, strength: Mapping[Card, int]) -> int:
     """Index in ``cards`` (play order, the lead first) of the card that wins the trick."""
+    if len(cards) == 2:  # every 2-player trick: the same rule without the loop
+        lead, second = cards
+        if second.suit == lead.suit:
+            return 1 if strength[second] > strength[lead] else 0
+        return 1 if second.suit == trump else 0
     best = 0
     best_card = cards[0]
     for i in range(1, len(cards)):

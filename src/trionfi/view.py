@@ -82,8 +82,9 @@ def side_label(index: int, obs: dict[str, Any], me: int | None) -> str:
 
 
 def verb(subject: str, singular: str, plural: str) -> str:
-    """The verb that agrees with ``subject``: "you win", "your team wins", "opponents (seats 1, 3) win"."""
-    if subject == "you" or subject.startswith("opponents") or " and " in subject:
+    """The verb that agrees with ``subject``: "you win", "your team wins", "opponents (seats 1, 3) win",
+    "seats 1, 3 win" (a spectator's or a replay's view of a side)."""
+    if subject == "you" or subject.startswith(("opponents", "seats ")) or " and " in subject:
         return plural
     return singular
 

@@ -28,12 +28,37 @@ AGENTS: dict[str, type[Agent]] = {
 }
 
 # Level -> (agent name, time budget per move in seconds, the agent's settings). ``hard`` draws a fixed number of
-# worlds (reproducible with a seed, whatever the machine's speed) and answers early when one move is clearly best;
-# its time stays under a second per move (SearchAgent caps it).
+# worlds and does a fixed amount of work at most (plies of playouts and positions solved: Troccas' long playouts
+# reach it long before the worlds run out), so that it is reproducible with a seed whatever the machine's speed;
+# it answers early when one move is clearly best. Its time stays well under a second per move (a safety cap in
+# SearchAgent stops a move at 0.9 s on a machine far slower than ours).
+HARD_WORK = 100_000
 LEVELS: dict[str, tuple[str, float | None, dict[str, Any]]] = {
     "easy": ("random", None, {}),
     "medium": ("heuristic", None, {}),
-    "hard": ("search", None, {"samples": 1000, "prior": 0.03, "infer": 0.7, "learn": False}),
+    "hard": (
+        "search",
+        None,
+        # history, pool, respond: two-player Briscola only (docs/benchmarks.md, "The hard level, step by step").
+        {
+            "samples": 1000,
+            "work": HARD_WORK,
+            "prior": 0.03,
+            "infer": 0.7,
+            "learn": False,
+            "history": 0.9,
+            "pool": 4000,
+            "respond": True,
+        },
+    ),
+}
+
+
+# (level, game) -> settings that replace the level's for that game. Troccas: its playouts run off the engine by
+# the medium rule, and 30,000 plies (a few dozen worlds early in a deal) chose the card 100,000 chose in most
+# positions (docs/benchmarks.md, "The hard level in the other games") at a third of the time.
+GAME_LEVELS: dict[tuple[str, str], dict[str, Any]] = {
+    ("hard", "troccas"): {"work": 30_000},
 }
 
 
@@ -43,7 +68,10 @@ def make_agent(name: str, seed: int | None = None, game: Game | None = None, bud
 
     settings: dict[str, Any] = {}
     if name in LEVELS:
+        level = name
         name, level_budget, settings = LEVELS[name]
+        if game is not None:
+            settings = {**settings, **GAME_LEVELS.get((level, game.name), {})}
         budget = budget if budget is not None else level_budget
     if name not in AGENTS:
         raise OptionError(f"no bot named {name!r}; the bots are: {', '.join(AGENTS)}, or a level: {', '.join(LEVELS)}")
@@ -53,4 +81,14 @@ def make_agent(name: str, seed: int | None = None, game: Game | None = None, bud
     return agent
 
 
-__all__ = ["AGENTS", "LEVELS", "Agent", "HeuristicAgent", "RandomAgent", "SearchAgent", "SolverAgent", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "GAME_LEVELS",
+    "LEVELS",
+    "Agent",
+    "HeuristicAgent",
+    "RandomAgent",
+    "SearchAgent",
+    "SolverAgent",
+    "make_agent",
+]

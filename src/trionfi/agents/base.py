@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .manners import Manners
+
 if TYPE_CHECKING:
     from ..engine import Game
 
@@ -15,7 +17,9 @@ class Agent:
     An agent is built with the static ``game`` (its rules and options: public knowledge), a ``seed`` for its
     random generator ``rng`` and a time ``budget`` in seconds per move (None: the agent's default). It is then
     handed only ``observation(seat)``, never the state, and answers with the text of one of
-    ``observation["legal_actions"]``. Subclasses implement :meth:`choose`.
+    ``observation["legal_actions"]``. Subclasses implement :meth:`decide`; :meth:`choose` wraps it in the
+    table manners every bot keeps (:mod:`~trionfi.agents.manners`: talk already used in the deal is not
+    offered again).
     """
 
     name = "agent"
@@ -25,9 +29,17 @@ class Agent:
         self.seed = seed
         self.rng = random.Random(seed)
         self.budget = budget
+        self.manners = Manners()
 
     def choose(self, observation: dict[str, Any]) -> str:
         """The text of one of ``observation["legal_actions"]``."""
+        offered = self.manners.offer(observation)
+        action = self.decide(offered)
+        self.manners.note(offered, action)
+        return action
+
+    def decide(self, observation: dict[str, Any]) -> str:
+        """The choice itself, among the actions the manners leave in ``observation["legal_actions"]``."""
         raise NotImplementedError
 
     @staticmethod

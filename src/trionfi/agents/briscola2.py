@@ -78,8 +78,10 @@ class Briscola2:
             hands[1 - winner].append(stock.pop())
         return winner, -1
 
-    def values(self, state: Any) -> dict[Card, int]:
-        """Each legal card's exact final margin for seat 0 (a position with every card known)."""
+    def values(self, state: Any, me: int | None = None) -> dict[Card, int]:
+        """Each legal card's exact final margin for seat 0 (a position with every card known): under best play
+        on both sides, or with ``me`` the seat that plays best against the other's playout rule
+        (:meth:`respond`)."""
         hands, stock, leader, led, won, _, trump = self.position(state)
         memo: dict[Any, Any] = {}
         found = {}
@@ -88,7 +90,12 @@ class Briscola2:
                 continue
             h, st, w = [hands[0][:], hands[1][:]], stock[:], won[:]
             lead, on_table = self.step(h, st, leader, led, self.number[c], w, trump)
-            future = self.solve(h, st, lead, on_table, trump, memo) if h[0] or h[1] else 0
+            if not (h[0] or h[1]):
+                future = 0
+            elif me is None:
+                future = self.solve(h, st, lead, on_table, trump, memo)
+            else:
+                future = self.respond(h, st, lead, on_table, trump, me, memo)
             found[c] = w[0] - w[1] + future
         return found
 
@@ -187,6 +194,82 @@ class Briscola2:
         m1 = sum(1 << c for c in hands[1])
         return value(m0, m1, len(stock), leader, led, -1000, 1000)
 
+    def respond(
+        self,
+        hands: list[list[int]],
+        stock: list[int],
+        leader: int,
+        led: int,
+        trump: int,
+        me: int,
+        memo: dict[Any, int],
+    ) -> int:
+        """Seat 0's exact future point margin when seat ``me`` plays its best and the other seat plays by the
+        playout rule (:func:`lead_card`, :func:`follow_card`): the best answer to that rule, the same model of
+        the opponent that the playouts and the weighing of worlds use, where :meth:`solve` assumes an opponent
+        who sees every card. ``memo`` as in :meth:`solve` (one per stock, not shared with it)."""
+        suit, points, bit = self.suit, self.points, self.bit
+        follow = self.follow
+        tables = playout_tables(self, trump)
+        stock_mask = [0]
+        for c in stock:
+            stock_mask.append(stock_mask[-1] | bit[c])  # stock_mask[n]: the cards of a stock of n left
+
+        def value(m0: int, m1: int, n: int, leader: int, led: int) -> int:
+            key = (m0, m1, n, leader, led)
+            hit = memo.get(key)
+            if hit is not None:
+                return hit
+            mover = leader if led < 0 else 1 - leader
+            options = _bits(m0 if mover == 0 else m1)
+            if led >= 0 and follow:
+                options = [c for c in options if suit[c] == suit[led]] or options
+            if mover != me and len(options) > 1:
+                unplayed = m0 | m1 | stock_mask[n]  # the led card is already out of the hands: as in a playout
+                if led < 0:
+                    turned = stock[0] if n and trump >= 0 else -1
+                    mine = (m0 if me == 0 else m1).bit_count()
+                    options = [lead_card(self, tables, options, unplayed, n, mine, turned)]
+                else:
+                    hand = _bits(m0 if mover == 0 else m1)
+                    options = [follow_card(self, tables, hand, options, led, unplayed, n)]
+            best = None
+            for c in options:
+                b = bit[c]
+                n0, n1 = (m0 & ~b, m1) if mover == 0 else (m0, m1 & ~b)
+                if led < 0:
+                    v = value(n0, n1, n, leader, c)
+                else:
+                    win = mover if self.beats(led, c, trump) else leader
+                    gain = points[c] + points[led] if win == 0 else -points[c] - points[led]
+                    if n:
+                        top, nxt = bit[stock[n - 1]], bit[stock[n - 2]]
+                        n0, n1 = (n0 | top, n1 | nxt) if win == 0 else (n0 | nxt, n1 | top)
+                    v = gain + value(n0, n1, n - 2 if n else 0, win, -1) if n0 or n1 else gain
+                if best is None or (v > best if me == 0 else v < best):
+                    best = v
+            memo[key] = best
+            return best
+
+        m0 = sum(bit[c] for c in hands[0])
+        m1 = sum(bit[c] for c in hands[1])
+        return value(m0, m1, len(stock), leader, led)
+
+
+def rule_card(fb: Briscola2, state: Any) -> int:
+    """The playout rule's card for the seat to move of a two-player Briscola state, its hand ordered highest
+    first as :meth:`Briscola2.respond` orders it (the rule's ties go to the first card)."""
+    hands, stock, leader, led, _, unplayed, trump = fb.position(state)
+    hand = _bits(sum(fb.bit[c] for c in hands[state.current_player]))
+    if len(hand) == 1:
+        return hand[0]
+    tables = playout_tables(fb, trump)
+    if led < 0:
+        turned = stock[0] if stock and trump >= 0 else -1
+        return lead_card(fb, tables, hand, unplayed, len(stock), len(hands[1 - leader]), turned)
+    options = [x for x in hand if fb.suit[x] == fb.suit[led]] or hand if fb.follow else hand
+    return follow_card(fb, tables, hand, options, led, unplayed, len(stock))
+
 
 def _bits(mask: int) -> list[int]:
     """The card numbers in a bit mask, highest first (loads and high cards first: good for pruning)."""
@@ -212,6 +295,11 @@ def briscola2(game: Any) -> Briscola2 | None:
     if found is None or found[0] is not game:
         found = _BRISCOLA2[id(game)] = (game, Briscola2(game))
     return found[1]
+
+
+# The variants whose decisions :meth:`FastWorlds.history_weight` works back through (all hands full until the
+# stock is gone, every draw unseen).
+HISTORY = ("standard", "a31")
 
 
 class FastWorlds:
@@ -255,6 +343,91 @@ class FastWorlds:
         if self.need + self.hidden_stock != len(self.unseen):
             raise ValueError("the observation is inconsistent: unseen cards do not fill the hidden places")
         self.evidence = self._evidence(fb, obs, own, table, stock_size, hand_size)
+        self.history = self._history(fb, obs, table, stock_size, hand_size)
+        self._likely: dict[Any, float] = {}  # (decision, hand) -> the rule's chance of it: worlds share hands
+
+    def _history(
+        self, fb: Briscola2, obs: dict[str, Any], table: list[int], stock_size: int, hand_size: int
+    ) -> list[tuple[Any, ...]] | None:
+        """Every decision of the opponent in this deal, latest first, for :meth:`history_weight`: (the card it
+        played, our lead or -1, cards unplayed then, the stock then, our hand size then, the turned-up card or
+        -1). None where it is not worked out: once the stock is gone (every card's place is then known), and
+        where a draw may be seen (Scoperta's visible top of the stock, open hands) or the hands are not full
+        at every decision."""
+        if not stock_size or obs.get("stock_top") or obs.get("open_hands") or obs.get("variant") not in HISTORY:
+            return None
+        num = fb.number
+        other = 1 - obs["seat"]
+        turned = self.bottom if self.trump >= 0 else -1
+        unplayed = fb.all
+        steps: list[tuple[Any, ...]] = []
+        tricks = [[(s, num[card(c)]) for s, c in t["cards"]] for t in obs["tricks"]]
+        if table:
+            tricks.append([(s, c) for s, c in zip([s for s, _ in obs["trick"]], table, strict=True)])
+        n = stock_size + 2 * len(obs["tricks"])  # the stock before the first trick: both drew after each
+        for cards in tricks:
+            (first, led), *rest = cards
+            if first == other:
+                steps.append((led, -1, unplayed, n, hand_size, turned))
+            elif rest:
+                steps.append((rest[0][1], led, unplayed & ~fb.bit[led], n, hand_size, turned))
+            for _, c in cards:
+                unplayed &= ~fb.bit[c]
+            n -= 2
+        steps.reverse()
+        return steps
+
+    def history_weight(self, fb: Briscola2, hand: list[int], rate: float, rng: random.Random) -> float:
+        """How well the opponent's hand ``hand`` now explains all its decisions in this deal (1.0 without a
+        history): the mean, over the draws it may have made, of the product over its decisions of ``rate`` *
+        (1 if the playout rule makes it, else 0) + (1 - ``rate``) / its number of choices.
+
+        Its hand at each decision is worked out backwards from its hand now: before the draw of a trick it held
+        its cards now but the one it drew (any of them, equally likely) and the card it played. Rather than
+        summing over every sequence of draws, one is drawn backwards, each draw picked in proportion to how
+        well the hand it leaves explains that decision, the weight multiplied by the mean of those chances
+        (sequential importance sampling: an unbiased estimate of the mean, far steadier than a uniform pick)."""
+        steps = self.history
+        if not steps:
+            return 1.0
+        held = list(hand)
+        weight = 1.0
+        for i, step in enumerate(steps):
+            played = step[0]
+            if i == 0 and self.led >= 0 and self.leader != self.seat:
+                # Its lead on the table now: no draw since, its hand then is its hand now and that card.
+                held.append(played)
+                weight *= self._chance(fb, i, step, held, rate)
+                continue
+            options = [[x for x in held if x != d] + [played] for d in held]  # one per card it may have drawn
+            chances = [self._chance(fb, i, step, h, rate) for h in options]
+            total = sum(chances)
+            weight *= total / len(chances)
+            pick = rng.random() * total
+            for h, c in zip(options, chances, strict=True):
+                held = h
+                pick -= c
+                if pick < 0:
+                    break
+        return weight
+
+    def _chance(self, fb: Briscola2, i: int, step: tuple[Any, ...], held: list[int], rate: float) -> float:
+        """The chance of the opponent's decision ``step`` (the ``i``-th back) from the hand ``held`` then."""
+        key = (i, frozenset(held))
+        found = self._likely.get(key)
+        if found is None:
+            played, led, unplayed, n, ours, turned = step
+            tables = playout_tables(fb, self.trump)
+            held = [played] + [x for x in held if x != played]  # first: it wins the rule's ties
+            if led < 0:
+                options = held
+                pick = lead_card(fb, tables, held, unplayed, n, ours, turned) if len(held) > 1 else played
+            else:
+                options = [x for x in held if fb.suit[x] == fb.suit[led]] or held if fb.follow else held
+                pick = follow_card(fb, tables, held, options, led, unplayed, n) if len(options) > 1 else played
+            found = self._likely[key] = (pick == played, len(options))
+        rule, choices = found
+        return rate * rule + (1.0 - rate) / choices
 
     def _evidence(
         self, fb: Briscola2, obs: dict[str, Any], own: list[int], table: list[int], stock_size: int, hand_size: int

@@ -38,8 +38,8 @@ def policy_for(game_name: str) -> Policy | None:
 class HeuristicAgent(RandomAgent):
     name = "heuristic"
 
-    def choose(self, observation: dict[str, Any]) -> str:
+    def decide(self, observation: dict[str, Any]) -> str:
         policy = policy_for(observation["game"])
         if policy is None:
-            return super().choose(observation)
+            return super().decide(observation)
         return policy(observation, self.rng)

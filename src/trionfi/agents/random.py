@@ -20,7 +20,7 @@ RARE_RATE = 0.03
 class RandomAgent(Agent):
     name = "random"
 
-    def choose(self, observation: dict[str, Any]) -> str:
+    def decide(self, observation: dict[str, Any]) -> str:
         legal = self.legal(observation)
         if "claim" in legal and claim_is_right(observation):
             return "claim"

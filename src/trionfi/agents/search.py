@@ -8,10 +8,15 @@ respecting everything it knows), and scores every candidate action in every worl
   exactly, by the alpha-beta :class:`~trionfi.agents.solver.Solver` on that world;
 * before that, by ``rollouts`` playouts to the end of the deal with a cheap policy working on the state (a
   rule of thumb for trick games: lead low, take a loaded trick cheaply, load a trick the partner wins, throw
-  the cheapest card; with probability ``epsilon`` a random legal card instead, so that playouts vary).
+  the cheapest card; in Trionfetti the medium bot's card rule, in French Triomphe a trick taker seeing every
+  hand, in Troccas the medium bot's card rule played off the engine (``playout_rules.playout_points``, one
+  playout per world: the rule draws no random numbers); random in the others; with
+  probability ``epsilon`` a random legal card instead, so that playouts vary). A Trionfetti playout ends with
+  the hand (:mod:`~trionfi.agents.playout_rules`).
 
-Every action is scored on the same worlds (common random numbers). Every 100 worlds the actions that fall
-clearly behind the best (by ``DROP_Z`` standard errors) are dropped, and when one is left the agent answers.
+Every action is scored on the same worlds (common random numbers). Every 100 worlds (20 in Troccas) the
+actions that fall clearly behind the best (by ``DROP_Z`` standard errors) are dropped, and when one is left the
+agent answers.
 It plays the action with the best mean score, the heuristic agent's choice getting a bonus of ``prior``
 (which settles near-ties that sampling cannot tell apart; 0 by default, 0.03 at the hard level). A score is
 ``returns()[seat]`` (win 1, draw 0, loss -1 in two-sided games) plus ``points_weight`` times the side's
@@ -25,14 +30,35 @@ hand, mixed with a uniform choice. The mix is fixed with ``learn=False`` (the ha
 (rates from 0 to ``infer``). The rule is a simplification of the heuristic bot, so it explains even that
 bot's plays only in part.
 
+With ``history`` > 0 (two-player Briscola while the stock lasts, where every draw is unseen: 0.9 at the hard
+level) a world is weighed by every decision of the opponent in the deal instead: the product over them of
+``history`` times the chance the playout rule makes it plus the rest times a uniform choice, its hands then
+worked back from that world's hand (:meth:`~trionfi.agents.briscola2.FastWorlds.history_weight`). With
+``pool`` > 0 (4,000 at the hard level) that many worlds are drawn and weighed, and the worlds scored are drawn
+from them by weight, each scored once with how often it was drawn: the search spends its time on the worlds
+that explain the opponent's play. With ``respond`` (two-player Briscola; on at the hard level) the exact
+endgames are the best answer to the opponent's playout rule, the model the playouts already make of it,
+rather than to an opponent who sees every card (:meth:`~trionfi.agents.briscola2.Briscola2.respond`).
+
 The time budget is ``budget`` seconds per move (0.5 by default, never above 1); ``samples=N`` instead draws
-(at most) N worlds, which with a seed makes the choice reproducible whatever the machine's speed, under a
-safety cap of 0.9 s (or 0.9 * ``budget``) that only a far slower machine reaches. When the
+(at most) N worlds and ``work=W`` stops after W plies of work (actions applied in playouts, positions stored by
+exact searches, ``WORLD_COST`` for drawing a world), which with a seed makes the choice reproducible whatever
+the machine's speed or load, under a safety cap of 0.9 s (or 0.9 * ``budget``) of processor time that only a
+far slower machine reaches. When the
 observation leaves no card's place in doubt (two-player Briscola once the stock is gone) one world is solved
-exactly. The agent never talks (it has no model of what talk would achieve) except to send the private,
-truthful signals of Briscola's ``communication=signals``, which only its partners hear; it claims when a
-claim is right and never otherwise. A game without a sampler is played by the heuristic agent, and so are
-the bids and the call of Briscola Chiamata.
+exactly. Talk is left to the heuristic agent (it has no model of what talk would achieve): in a phase of talk
+only, and beside the cards when the heuristic agent would talk; it claims when a claim is right and never
+otherwise. A game without a sampler is played by the heuristic agent, and so are the bids and the call of
+Briscola Chiamata (unless ``contracts``: the hard level values them by playouts,
+:mod:`~trionfi.agents.chiamata_auction`) and Trionfetti's comanda; a sure vagaresto is called as the
+heuristic agent calls it, other calls are searched like a card (``playout_rules.searched_gamble``), and one
+is answered by :func:`~trionfi.agents.reading.vagaresto_answer` or the heuristic agent. A Chiamata
+defender's worlds fit the auction (:func:`~trionfi.agents.reading.world_check`); French Triomphe's worlds are
+weighed by how well the opponents' decisions fit the medium level's rule
+(:func:`~trionfi.agents.reading.world_weight`), and its deals scored by the win first
+(:func:`~trionfi.agents.playout_rules.scoring`). Two-player Trijumf after the stock is solved exactly on bit
+masks (:mod:`~trionfi.agents.trijumf2`). Equivalent Troccas cards are searched once
+(:mod:`~trionfi.agents.equivalence`).
 """
 
 from __future__ import annotations
@@ -40,6 +66,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import lru_cache
 from typing import Any
 
 from ..cards import Card, card
@@ -47,6 +74,20 @@ from ..engine import PLAY, State
 from ..tricks import winning_index
 from .base import Agent, claim_is_right
 from .briscola2 import Briscola2, FastWorlds, OpponentModel, briscola2, fast_playout
+from .chiamata_auction import searched_contract
+from .equivalence import distinct_cards
+from .manners import is_talk
+from .playout_rules import (
+    playout_answer,
+    playout_card,
+    playout_end,
+    playout_points,
+    scoring,
+    searched_gamble,
+    side_map,
+    side_points,
+)
+from .reading import vagaresto_answer, world_check, world_sampler, world_weight
 from .solver import (
     TALK_KINDS,
     OutOfTime,
@@ -60,14 +101,26 @@ from .solver import (
 DEFAULT_BUDGET = 0.5
 MAX_BUDGET = 1.0
 RARE = ("vagaresto", "vaga")  # actions that end or decide a deal at once: never in playouts (random.py)
-# Chiamata's auction and call: the playouts would bid at random, so the search cannot value a contract (it
-# passed every time and lost to the heuristic); the heuristic bot bids and calls, the search plays the cards.
-CONTRACT_PHASES = ("auction", "call")
+# Chiamata's auction and call, Trionfetti's comanda and its answer to a vagaresto: the playouts would bid at
+# random, so the search cannot value a contract (it passed every time and lost to the heuristic); a comanda is
+# chosen before any card is seen; and a playout cannot tell a bluff from a sure hand (the search accepted sure
+# vagarestos and lost stakes of up to 20): it concedes when the caller may be sure (reading.vagaresto_answer),
+# else answers as the heuristic bot. The heuristic bot makes the other choices, the search plays the cards.
+CONTRACT_PHASES = ("auction", "call", "comanda", "vagaresto")
 WORLD_NODES = 20_000  # an exact search of one sampled world that needs more is left to playouts
+# The work of drawing a world and setting it up on the engine's path, in plies (it takes about as long as 50
+# actions applied: a work limit that left it out let a move of short playouts or small solves run long).
+WORLD_COST = 50
+MAX_TRIES = 20  # draws of a world that fails the seat's knowledge before the last is taken anyway
 CHECK_EVERY = 100  # worlds between two looks for candidates that are clearly worse than the best
+# Games whose worlds are costly look more often: a Troccas world is one playout of the whole deal per candidate,
+# so the work limit ends a move after about a hundred worlds, often before the first look at 100.
+CHECK_EVERY_GAME = {"troccas": 20}
 DROP_Z = 3.5  # how many standard errors behind the best a candidate must fall to be dropped
 MIN_ERROR = 0.005  # a floor on the standard error: exact scores can agree world after world
 GREEDY_GAMES = ("briscola", "trijumf", "briscola-chiamata")  # trick games the playout rule of thumb knows
+# Phases of talk only (Troccas' tschintschar and its poll on a redeal, a Schembil rais's floor): the heuristic's.
+TALK_PHASES = ("talk", "poll")
 
 
 class SearchAgent(Agent):
@@ -90,6 +143,11 @@ class SearchAgent(Agent):
         prior: float = 0.0,
         infer: float = 0.0,
         learn: bool = True,
+        work: int | None = None,
+        history: float = 0.0,
+        pool: int = 0,
+        respond: bool = False,
+        contracts: bool = False,
     ) -> None:
         super().__init__(game=game, seed=seed, budget=budget)
         self.samples = samples
@@ -101,26 +159,49 @@ class SearchAgent(Agent):
         self.prior = prior
         self.infer = infer
         self.learn = learn
+        self.work = work
+        self.history = history
+        self.pool = pool
+        self.respond = respond
+        self.contracts = contracts
         self.last_stats: dict[str, Any] = {}
         self._start = 0.0
+        self._cpu_start = 0.0
         self._pack = 1.0
+        self._margin = points_weight  # this game's weight of the point margin (playout_rules.scoring)
+        self._vole = 1.0  # this game's share of a deal's return beyond a plain win (playout_rules.scoring)
         self._fallback: Agent | None = None
         self._model: OpponentModel | None = None
+        self._liked: str | None = None  # the heuristic agent's choice for this move, once asked
+        self._same: dict[str, str] = {}  # this move's cards left out of the search -> the equivalent searched
 
     # --- choosing ---------------------------------------------------------------------------------------
-    def choose(self, observation: dict[str, Any]) -> str:
+    def decide(self, observation: dict[str, Any]) -> str:
         self._start = time.perf_counter()  # the budget counts from here, an exact attempt included
+        self._cpu_start = time.process_time()
         legal = self.legal(observation)
         if "claim" in legal and claim_is_right(observation):
             return "claim"
-        if observation.get("phase") in CONTRACT_PHASES:
-            return self._heuristic(observation)
-        candidates = [a for a in legal if a.split()[0] not in ("claim", *RARE, *TALK_KINDS)]
-        signals = [a for a in legal if a.startswith("signal ")]
-        if signals:
-            return signals[0]  # private and truthful: it only helps the partners' sampling
+        self._liked = None
+        if observation.get("phase") in CONTRACT_PHASES + TALK_PHASES:
+            searched = searched_contract(self.game, observation, self.rng) if self.contracts else None
+            return searched or vagaresto_answer(observation) or self._heuristic(observation)
+        if any(_is_talk(a) for a in legal):
+            # Talk is the rule of thumb's: what a question or a signal is worth is not in the playouts.
+            liked = self._liked = self._heuristic(observation)
+            if _is_talk(liked):
+                return liked
+        if any(a.split()[0] in RARE for a in legal):
+            # A deal-ending gamble (Trionfetti's vagaresto): the rule of thumb's sure call stands; otherwise the
+            # search weighs calling like a card, the playouts answering as the medium bot (searched_gamble).
+            liked = self._liked = self._liked if self._liked is not None else self._heuristic(observation)
+            if liked.split()[0] in RARE:
+                return liked
+        gamble = searched_gamble(self.game) if self.game is not None else None
+        candidates = [a for a in legal if (a.split()[0] not in ("claim", *RARE) or a == gamble) and not _is_talk(a)]
         if not candidates:
             candidates = [a for a in legal if a != "claim"] or legal
+        candidates, self._same = distinct_cards(observation, candidates)
         if len(candidates) == 1:
             return candidates[0]
         game = self.game
@@ -148,7 +229,8 @@ class SearchAgent(Agent):
 
     def _exact(self, state: State, observation: dict[str, Any], candidates: list[str]) -> str | None:
         """The exact best move of a determined position, or None when it is too big to solve in time."""
-        move = exact_move(state, observation["seat"], candidates, *exact_limits(self.budget, self.samples))
+        limits = exact_limits(self.budget, self.samples)
+        move = exact_move(state, observation["seat"], candidates, *limits, respond=self.respond)
         self.last_stats = {"worlds": 1, "exact": move is not None}
         return move
 
@@ -159,42 +241,71 @@ class SearchAgent(Agent):
         budget = min(self.budget if self.budget is not None else DEFAULT_BUDGET, MAX_BUDGET)
         start = self._start
         deadline = start + budget * 0.9  # leave room for the last world and the answer
-        cap = start + 0.9 * (self.budget if self.budget is not None else MAX_BUDGET)  # with samples=N
+        # With samples=N, a cap on the processor time this move took: the clock on the wall also counts the time
+        # other programs took the processor, and a choice that depends on the load is not reproducible.
+        cap = self._cpu_start + 0.9 * (self.budget if self.budget is not None else MAX_BUDGET)
         scores: dict[str, list[float]] = {a: [] for a in candidates}
         self._pack = pack_points(game)
+        self._margin, self._vole = scoring(game, self.points_weight)
         fb = briscola2(game)
         if fb is not None and game.has_extras and game.variant != "a31":
             fb = None  # table talk: the engine's path
         maker = FastWorlds(fb, observation, game.hand_size) if fb is not None and not fb.follow else None
         weights: list[float] = []
-        model = self._opponent_model(maker) if self.infer and maker is not None and maker.evidence else None
+        # Every decision of the opponent weighs a world where its history is worked out, else its latest one.
+        histories = bool(self.history and maker is not None and maker.history)
+        wanted = self.infer and not histories and maker is not None and maker.evidence
+        model = self._opponent_model(maker) if wanted else None
         rate = model.rate() if model is not None else 0.0
         explained = [0.0, 0.0]  # summed rule and uniform chances of the opponent's decision over the worlds
         number = {text: fb.number[card(text)] for text in candidates} if fb is not None else {}
+        check = world_check(game, observation) if fb is None else None
+        weigh = world_weight(game, observation) if fb is None else None  # French Triomphe: the opponents' play
+        draw = world_sampler(game, observation) if fb is None else None
         active = list(candidates)
+        every = CHECK_EVERY_GAME.get(game.name, CHECK_EVERY)
         worlds = 0
+        plies = 0  # the work done: actions applied in playouts, positions solved (module docstring)
         exact = False
+        drawn = self._resampled(fb, maker, seat, rng) if histories and self.pool else None
         while True:
             if fb is not None:
-                position = maker.world(rng) if maker is not None else fb.position(game.sample_state(observation, rng))
-                if model is not None:
+                if drawn is not None:
+                    if worlds >= len(drawn):
+                        break  # every world of the resample scored
+                    position, count = drawn[worlds]
+                    weights.append(count)
+                elif maker is not None:
+                    position = maker.world(rng)
+                else:
+                    position = fb.position(game.sample_state(observation, rng))
+                if drawn is None and histories:
+                    weights.append(maker.history_weight(fb, position[0][1 - seat], self.history, rng))
+                elif drawn is None and model is not None:
                     rule, uniform = maker.explain(fb, position[0][1 - seat])
                     weights.append(rate * rule + (1.0 - rate) * uniform)
                     explained[0] += rule
                     explained[1] += uniform
-                found, solved = self._fast_world(fb, position, [(a, number[a]) for a in active], seat, rng)
+                found, solved, cost = self._fast_world(fb, position, [(a, number[a]) for a in active], seat, rng)
+                plies += cost
             else:
-                found, solved = self._engine_world(game.sample_state(observation, rng), active, seat, rng)
+                world, tries = _sample(game, observation, rng, check, draw)
+                if weigh is not None:
+                    weights.append(weigh(world))
+                found, solved, cost = self._engine_world(world, active, seat, rng)
+                plies += cost + WORLD_COST * tries
             exact |= solved
             for text, value in found.items():
                 scores[text].append(value)
             worlds += 1
             if self.samples is not None:
-                if worlds >= self.samples or time.perf_counter() >= cap:
+                if worlds >= self.samples or time.process_time() >= cap:
                     break  # the cap only bites on a machine far slower than ours
+                if self.work is not None and plies >= self.work:
+                    break  # the work limit: as reproducible as the sample count
             elif time.perf_counter() >= deadline:
                 break
-            if len(active) > 1 and worlds % CHECK_EVERY == 0:
+            if len(active) > 1 and worlds % every == 0:
                 active = _survivors(active, scores, weights or None)
                 if len(active) == 1:
                     break  # the others are clearly worse: answer early (still reproducible with samples=N)
@@ -203,17 +314,36 @@ class SearchAgent(Agent):
         means = {a: _mean(v, weights or None) for a, v in scores.items() if v}
         self.last_stats = {
             "worlds": worlds,
+            "plies": plies,
             "exact": exact,
             "seconds": time.perf_counter() - start,
+            "cpu seconds": time.process_time() - self._cpu_start,
             "scores": means,
             "active": active,
         }
+        if weights:  # how many equally weighted worlds the weighted ones are worth
+            self.last_stats["effective worlds"] = sum(weights) ** 2 / sum(w * w for w in weights)
         final = {a: means[a] for a in active if a in means}
         if self.prior and len(final) > 1:
-            liked = self._heuristic(observation)
+            liked = self._liked if self._liked is not None else self._heuristic(observation)
+            liked = self._same.get(liked, liked)  # the card searched for its equivalent group
             if liked in final:
                 final[liked] += self.prior  # among near-equal scores, the rule of thumb's card
         return _best(final, active)
+
+    def _resampled(
+        self, fb: Briscola2, maker: FastWorlds, seat: int, rng: random.Random
+    ) -> list[tuple[tuple[Any, ...], int]]:
+        """Worlds drawn in proportion to how well they explain the opponent's decisions, each once with the
+        number of times it was drawn: ``pool`` worlds are drawn and weighed (cheap), then as many as the
+        search may score are drawn from them by weight (sampling importance resampling). The likely worlds are
+        scored, and each only once, rather than many worlds of almost no weight."""
+        pool = [maker.world(rng) for _ in range(self.pool)]
+        weights = [maker.history_weight(fb, p[0][1 - seat], self.history, rng) for p in pool]
+        counts: dict[int, int] = {}
+        for i in rng.choices(range(len(pool)), weights=weights, k=self.samples or len(pool)):
+            counts[i] = counts.get(i, 0) + 1  # in the order first drawn: a random order
+        return [(pool[i], n) for i, n in counts.items()]
 
     def _opponent_model(self, maker: FastWorlds) -> OpponentModel:
         """The model of the opponent for this deal (a new one when a new deal has begun)."""
@@ -226,24 +356,48 @@ class SearchAgent(Agent):
 
     def _engine_world(
         self, world: State, active: list[str], seat: int, rng: random.Random
-    ) -> tuple[dict[str, float], bool]:
-        """Score the candidates on one world through the engine: exactly near the end, else by playouts."""
+    ) -> tuple[dict[str, float], bool, int]:
+        """Score the candidates on one world through the engine: exactly near the end, else by playouts.
+        Also returns the work it took (actions applied, positions solved)."""
+        quiet = quiet_game(world.game)
+        if quiet is not world.game:
+            world.game = quiet  # type: ignore[misc]
+            world._legal_cache = None
         actions = _actions(world, active)
+        plies = 0
         if self._endgame(world):
-            found = self._solve_world(world, actions, seat)
+            found, plies = self._solve_world(world, actions, seat)
             if found is not None:
-                return found, True
+                return found, True, plies
         found = dict.fromkeys((text for text, _ in actions), 0.0)
+        fast = playout_points(world.game)
+        if fast is not None:  # a game's own playout off the engine (Troccas), by its rule: one is enough
+            for text, action in actions:
+                child = world.clone()
+                child.apply(action)
+                plies += 1 + sum(map(len, child.hands))
+                points = fast(child)
+                if points is None:  # not in play (a new deal asked for): the engine's playout
+                    found[text] = self._playout(child, seat, rng)
+                    plies += len(child.history)
+                else:
+                    found[text] = self._score_points(points, world.game.side_of[seat])
+            return found, False, plies
         for _ in range(self.rollouts):
             seed = rng.getrandbits(32)  # the same playout randomness for every action
             for text, action in actions:
                 child = world.clone()
                 child.apply(action)
+                before = len(child.history)
                 found[text] += self._playout(child, seat, random.Random(seed)) / self.rollouts
-        return found, False
+                plies += 1 + len(child.history) - before
+        return found, False, plies
 
-    def _solve_world(self, world: State, actions: list[tuple[str, Any]], seat: int) -> dict[str, float] | None:
-        """Score the actions on one world exactly (the generic solver); None if it is too big to solve."""
+    def _solve_world(
+        self, world: State, actions: list[tuple[str, Any]], seat: int
+    ) -> tuple[dict[str, float] | None, int]:
+        """Score the actions on one world exactly (the generic solver), and the positions it searched; None
+        for the scores if it is too big to solve."""
         solver = Solver(self._objective(), max_nodes=WORLD_NODES)
         found = {}
         try:
@@ -253,13 +407,14 @@ class SearchAgent(Agent):
                 value, _ = solver.solve(child)
                 found[text] = self._score_exact(child, seat, value)
         except OutOfTime:
-            return None
-        return found
+            return None, solver.nodes
+        return found, solver.nodes + len(actions)
 
     def _fast_world(
         self, fb: Briscola2, position: tuple[Any, ...], numbers: list[tuple[str, int]], seat: int, rng: random.Random
-    ) -> tuple[dict[str, float], bool]:
-        """Score the candidates on one world of two-player Briscola by the fast path (exactly near the end)."""
+    ) -> tuple[dict[str, float], bool, int]:
+        """Score the candidates on one world of two-player Briscola by the fast path (exactly near the end), and
+        the work it took: the positions the exact search stored (its playouts are cheap enough not to count)."""
         hands, stock, leader, led, won, unplayed, trump = position
         target = self.game.options["claim_target"] if self.game.variant == "a31" else 0
         exact = not target and sum(map(len, hands)) + len(stock) <= self.solve_cards
@@ -280,6 +435,9 @@ class SearchAgent(Agent):
                 claim = -1
                 if target and on_table < 0 and w[lead] >= target:
                     claim = lead
+                elif exact and self.respond:
+                    if h[0] or h[1]:  # the best answer to the opponent's playout rule (module docstring)
+                        w[0] += fb.respond(h, st, lead, on_table, trump, seat, memo)
                 elif exact:
                     if h[0] or h[1]:
                         w[0] += fb.solve(h, st, lead, on_table, trump, memo)  # only the margin matters now
@@ -290,7 +448,7 @@ class SearchAgent(Agent):
                 margin = w[seat] - w[1 - seat]
                 ret = (1.0 if claim == seat else -1.0) if claim >= 0 else (margin > 0) - (margin < 0)
                 found[text] += (ret + pw * margin / pack) / runs
-        return found, exact
+        return found, exact, len(memo)
 
     # --- evaluation -------------------------------------------------------------------------------------
     def _objective(self) -> str:
@@ -307,15 +465,19 @@ class SearchAgent(Agent):
 
     def _score(self, state: State, seat: int) -> float:
         """The score of a finished deal for ``seat``: its return plus a share of its point margin."""
-        g = state.game
         ret = state.returns()[seat]
-        if not self.points_weight:
+        if self._vole != 1.0 and abs(ret) > 1:
+            ret = math.copysign(1 + self._vole * (abs(ret) - 1), ret)
+        if not self._margin:
             return ret
-        points = state.points()
-        side = g.side_of[seat]
-        others = [p for i, p in enumerate(points) if i != side]
-        margin = points[side] - (max(others) if others else 0)
-        return ret + self.points_weight * margin / self._pack
+        ours, theirs = side_points(state, seat)
+        margin = ours - theirs
+        return ret + self._margin * margin / self._pack
+
+    def _score_points(self, points: list[int], side: int) -> float:
+        """The score of a finished deal of two sides for ``side`` from their counted points (a fast playout's)."""
+        margin = points[side] - points[1 - side]
+        return (margin > 0) - (margin < 0) + self.points_weight * margin / self._pack
 
     def _score_exact(self, state: State, seat: int, value: float) -> float:
         """The score of an exactly solved position (``value``: side 0's future difference, or return)."""
@@ -326,18 +488,20 @@ class SearchAgent(Agent):
         points = state.points()
         margin = sign * (points[0] - points[1] + value)
         ret = (margin > 0) - (margin < 0)
-        return ret + self.points_weight * margin / self._pack
+        return ret + self._margin * margin / self._pack
 
     def _playout(self, state: State, seat: int, rng: random.Random) -> float:
         """Play ``state`` to the end with the cheap policy and score it for ``seat``."""
         g = state.game
-        greedy = self.policy == "greedy" and g.name in GREEDY_GAMES
+        rule = playout_card(g) if self.policy == "greedy" else None
+        greedy = self.policy == "greedy" and g.name in GREEDY_GAMES and rule is None  # a game's own rule first
+        done = playout_end(state)
         a31 = getattr(g, "variant", None) == "a31"
         target = g.options.get("claim_target", 31) if a31 else 0
         eps = self.epsilon
         rand = rng.random
         choice = rng.choice
-        while state.current_player is not None:
+        while state.current_player is not None and not done(state):
             legal = state._legal()
             if legal[-1].__class__ is Card:
                 cards = legal
@@ -347,15 +511,36 @@ class SearchAgent(Agent):
                     continue
                 cards = [a for a in legal if a.__class__ is Card]
                 if not cards:
-                    state.apply(_other_action(legal, choice))
+                    state.apply(playout_answer(state) or _other_action(legal, choice))
                     continue
             if len(cards) == 1:
                 state.apply(cards[0])
             elif greedy and rand() >= eps:
                 state.apply(greedy_card(state, cards))
+            elif rule is not None and rand() >= eps:
+                state.apply(rule(state, cards))
             else:
                 state.apply(choice(cards))
         return self._score(state, seat)
+
+
+def _sample(
+    game: Any, observation: dict[str, Any], rng: random.Random, check: Any, draw: Any = None
+) -> tuple[State, int]:
+    """A world ``observation`` could come from that passes ``check`` (what the seat knows beyond the sampler's
+    rules, :func:`~trionfi.agents.reading.world_check`), and the draws it took; after ``MAX_TRIES`` draws
+    the last one is taken as it is (the check is a likelihood, not a certainty). ``draw(rng)``, when given,
+    draws instead of the game's sampler (:func:`~trionfi.agents.reading.world_sampler`)."""
+    tries = 0
+    while True:
+        world = draw(rng) if draw is not None else game.sample_state(observation, rng)
+        tries += 1
+        if check is None or tries >= MAX_TRIES or check(world):
+            return world, tries
+
+
+def _is_talk(action: str) -> bool:
+    return is_talk(action) or action.startswith("view ")
 
 
 def _other_action(legal: list[Any], choice: Any) -> Any:
@@ -374,13 +559,13 @@ def greedy_card(state: Any, cards: list[Card]) -> Card:
     trick = state.trick
     if not trick:
         return min(cards, key=lambda c: (c.suit == trump, points[c], strength[c]))
-    g = state.game
     seats = state.trick_seats
     me = state.current_player
     w = winning_index(trick, trump, strength)
     best = trick[w]
     last = len(trick) == len(seats) - 1
-    if g.side_of[seats[w]] == g.side_of[me]:
+    side_of = side_map(state)  # Chiamata's partners are a side here
+    if side_of[seats[w]] == side_of[me]:
         if last:
             return max(cards, key=lambda c: (c.suit != trump, points[c], -strength[c]))
         return min(cards, key=lambda c: (c.suit == trump, points[c], strength[c]))
@@ -450,9 +635,24 @@ def _best(scores: dict[str, float], candidates: list[str]) -> str:
     return max(candidates, key=lambda a: scores.get(a, -float("inf")))
 
 
+@lru_cache(maxsize=64)
+def quiet_game(game: Any) -> Any:
+    """The game the playouts are played in: Briscola's talk (signals, conversation) changes nothing of the
+    cards' play, and offering its actions at every lead doubled a playout's time, so a sampled world is played
+    on as the same game without it (a Schembil rais's floor is part of the play's order: kept)."""
+    if getattr(game, "communication", "none") == "none" or game.variant == "schembil":
+        return game
+    return type(game)(**{**game._given, "communication": "none"})
+
+
 def pack_points(game: Any) -> float:
     """The scale of a point margin: the card points in the pack, or for games whose tricks carry no card
-    points (their points count tricks) the number of tricks in a deal."""
+    points (their points count tricks) the number of tricks in a deal. A game whose count is not the sum of
+    its cards' values names its total (Troccas: ``points_in_pack``, 72 after the groups of four; its margin
+    was once scaled by its 19 tricks, which made 2 card points weigh as much as a fifth of a won deal)."""
+    given = getattr(game, "points_in_pack", None)
+    if given:
+        return float(given)
     table = getattr(game, "card_points", None)
     total = float(sum(table.values())) if table else 0.0
     if total <= 0:

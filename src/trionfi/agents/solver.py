@@ -39,6 +39,7 @@ from ..cards import Card
 from ..engine import PLAY, State
 from .base import Agent, claim_is_right
 from .briscola2 import briscola2
+from .trijumf2 import trijumf2
 
 TALK_KINDS = frozenset({"signal", "ask", "order", "view"})
 INF = math.inf
@@ -284,7 +285,7 @@ class SolverAgent(Agent):
         self._search_options = search
         self._fallback: Agent | None = None
 
-    def choose(self, observation: dict[str, Any]) -> str:
+    def decide(self, observation: dict[str, Any]) -> str:
         legal = self.legal(observation)
         if "claim" in legal and claim_is_right(observation):
             return "claim"
@@ -324,15 +325,26 @@ def exact_limits(budget: float | None, samples: int | None) -> tuple[float | Non
 
 
 def exact_move(
-    state: State, seat: int, candidates: list[str], deadline: float | None, max_nodes: int | None
+    state: State,
+    seat: int,
+    candidates: list[str],
+    deadline: float | None,
+    max_nodes: int | None,
+    respond: bool = False,
 ) -> str | None:
     """The candidate with the best exact value for ``seat`` (ties: the fewest points given away now, then the
-    legal order), or None when the search does not finish within the limits."""
+    legal order), or None when the search does not finish within the limits. With ``respond`` (two-player
+    Briscola only) the best against the opponent's playout rule rather than against perfect play."""
     game = state.game
     objective = "returns" if getattr(game, "variant", None) == "a31" else "points"
     fast = briscola2(game)
+    tj = trijumf2(game)
     if fast is not None and objective == "points" and not game.has_extras:
-        values = {str(a): v for a, v in fast.values(state).items()}  # small: the stock is (nearly) gone
+        # Small: the stock is (nearly) gone.
+        values = {str(a): v for a, v in fast.values(state, seat if respond else None).items()}
+    elif tj is not None and not state.stock and state.phase == PLAY:  # type: ignore[attr-defined]
+        # Two-player Trijumf once the stock is gone: ten cards each solved on bit masks (trijumf2).
+        values = {str(a): v for a, v in tj.values(state).items()}
     else:
         solver = Solver(objective, deadline=deadline, max_nodes=max_nodes)
         try:

@@ -10,15 +10,21 @@ import io
 import json
 from typing import Any
 
+import numpy as np
+
 import trionfi
 
 from ..engine import Game
 from ..registry import game_class
 from .actions import ActionTable
 from .encoding import POINTS_SCALE, Encoder
+from .state_tensors import StateTensor
 
 SCORINGS = ("result", "points")
 NONE = "none"  # an option whose default is None is given as this text to frameworks that want typed values
+# Options whose default is None but whose usual value is a number: frameworks that want typed values take them as
+# whole numbers, 0 standing for none (OpenSpiel reads "ranks=3" in a game string as a number, never as text).
+NUMBER_OR_NONE = {"briscola": ("ranks", "suits", "hand_size")}
 
 
 def option_defaults(name: str) -> dict[str, Any]:
@@ -29,7 +35,7 @@ def option_defaults(name: str) -> dict[str, Any]:
             continue  # an option with one allowed value is no parameter (and OpenSpiel's strings cannot hold commas)
         value = opt.default
         if value is None:
-            value = NONE
+            value = 0 if opt.name in NUMBER_OR_NONE.get(name, ()) else NONE
         elif isinstance(value, (tuple, list)):
             value = " ".join(str(v) for v in value)  # "0 1": OpenSpiel's game strings take no comma or dash here
         out[opt.name] = value
@@ -40,6 +46,7 @@ def load_game(name: str, options: dict[str, Any]) -> Game:
     """The trionfi game from adapter parameters: defaults and "none" are left to the game, the rest passed on."""
     defaults = option_defaults(name)
     given = {k: v for k, v in options.items() if k in defaults and v != defaults[k] and v != NONE}
+    given = {k: v for k, v in given.items() if not (k in NUMBER_OR_NONE.get(name, ()) and v == 0)}
     unknown = [k for k in options if k not in defaults]
     if unknown:
         raise ValueError(
@@ -67,9 +74,18 @@ class Spec:
         self.scoring = check_scoring(scoring)
         self.table = ActionTable(game)
         self.encoder = Encoder(game)
+        self.state_tensor = StateTensor(self.encoder)
         self.deck = tuple(game.deck)
         self.num_actions = len(self.table)
         self.low, self.high = utility_bounds(game, self.scoring)
+
+    def tensor(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """Seat ``seat``'s tensor now: the encoding of its observation (written into ``out`` when given)."""
+        if out is None:
+            out = np.empty(self.encoder.size, np.float32)
+        if not self.state_tensor.write(state, seat, out):
+            self.encoder.encode(state.observation(seat), out)
+        return out
 
     def returns(self, state: Any) -> list[float]:
         """Per seat, as the scoring says; zeros before the end. Both scorings are zero-sum."""

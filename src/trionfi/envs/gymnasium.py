@@ -110,7 +110,7 @@ class TrionfiEnv(gymnasium.Env):
 
     def _observe(self) -> dict[str, np.ndarray]:
         return {
-            "observation": self.spec_.encoder.encode(self.state.observation(self.seat)),
+            "observation": self.spec_.tensor(self.state, self.seat),
             "action_mask": self.action_masks().astype(np.int8),
         }
 

@@ -24,9 +24,11 @@ Briscola). Both are zero-sum.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from functools import lru_cache
-from typing import Any
+from itertools import repeat
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -109,6 +111,7 @@ def _replay(name: str, options: str, packs: tuple[tuple[str, ...], ...], actions
     """The engine state dealt from ``packs`` (a Troccas redeal takes the next one) after ``actions``."""
     game = _game_for(name, options)
     state = game.deal(deck=list(packs[0]), seed=0)
+    _sort_dealt_hands(state)
     dealt = 1
     for action in actions:
         state.apply(action)
@@ -127,6 +130,18 @@ def _resample(name: str, options: str, origin: tuple[str, int, int], actions: tu
     for action in actions:
         state.apply(action)
     return _Engine(state, None, origin)
+
+
+def _sort_dealt_hands(state: Any, position: Any = None) -> None:
+    """Briscola: list each hand as dealt in deck order. The chance nodes shuffle the whole pack, so packs that
+    deal the same hands in another order are different histories; were each hand listed in the order the pack
+    dealt it, a seat would see that order (its information state would hold it) and forget it once a card is
+    played: information-state strings without perfect recall. Listed in deck order, those packs give one state;
+    cards drawn later still follow in the order they came."""
+    if state.game.name == "briscola":
+        index = position or state.game.deck.index  # a card's place in the deck (the action table's ids: faster)
+        for hand in state.hands:
+            hand.sort(key=index)
 
 
 def _gather(state: Any) -> None:
@@ -337,13 +352,30 @@ class TrionfiState(pyspiel.State):
         left = self._d.left
         if not left:
             return []
-        p = 1.0 / len(left)
-        return [(i, p) for i in left]
+        return list(zip(left, repeat(1.0 / len(left))))
+
+    # A move made from Python goes straight to _apply_action: OpenSpiel's C++ State::ApplyAction would call back
+    # into Python twice (current_player, _apply_action) only to append to a C++ history that Python never reads
+    # (history, move_number and full_history are answered from the engine here). OpenSpiel's C++ algorithms
+    # still go through State::ApplyAction, which makes the same move.
+    def apply_action(self, action: int) -> None:
+        self._apply_action(operator.index(action))
+
+    def child(self, action: int) -> TrionfiState:
+        new = self.clone()
+        new._apply_action(operator.index(action))
+        return new
 
     def _apply_action(self, action: int) -> None:
         d = self._d
         if d.shuffling:
-            d.left.remove(action)
+            try:
+                d.left.remove(action)
+            except ValueError:
+                raise ValueError(
+                    f"chance outcome {action!r} is not possible now: the cards not shuffled yet are "
+                    f"{', '.join(map(str, d.left))}"
+                ) from None
             d.pack.append(action)
             if not d.left:
                 self._dealt()
@@ -364,7 +396,9 @@ class TrionfiState(pyspiel.State):
             game = d.shared.spec.game
             # The engine's own constructor, as game.deal(deck=...) calls it once the pack is checked: a pack
             # drawn from the deck by the chance nodes needs no check.
-            d.box = _Engine(game.state_class(game, 0, game.players - 1, list(pack)), (pack,))
+            dealt = game.state_class(game, 0, game.players - 1, list(pack))
+            _sort_dealt_hands(dealt, d.shared.table.ids.__getitem__)
+            d.box = _Engine(dealt, (pack,))
             d.chance = ((0, tuple(d.pack)),)
         else:
             d.chance = (*d.chance, (len(box.state.history), tuple(d.pack)))
@@ -430,6 +464,20 @@ class TrionfiState(pyspiel.State):
     def move_number(self) -> int:
         return len(self.history())
 
+    def full_history(self) -> list[PlayerAction]:
+        """``history()`` with the player of each entry (the chance player for the shuffle), worked out by
+        replaying it on a fresh state: OpenSpiel's own list is kept only by its C++ ApplyAction."""
+        replay = self.get_game().new_initial_state()
+        out = []
+        for action in self.history():
+            out.append(PlayerAction(replay.current_player(), action))
+            replay._apply_action(action)
+        return out
+
+    def is_initial_state(self) -> bool:
+        d = self._d
+        return d.box is None and not d.pack
+
     def observation_dict(self, player: int) -> dict[str, Any]:
         """Seat ``player``'s trionfi observation (a placeholder while the first pack is shuffled)."""
         d = self._d
@@ -469,6 +517,13 @@ class TrionfiState(pyspiel.State):
         if d.shuffling:
             lines.append("shuffling again: " + " ".join(str(deck[i]) for i in d.pack))
         return "\n".join(lines)
+
+
+class PlayerAction(NamedTuple):
+    """An entry of ``full_history()``, with the fields of OpenSpiel's PlayerAction."""
+
+    player: int
+    action: int
 
 
 _new = object.__new__
@@ -513,6 +568,7 @@ class TrionfiObserver:
             raise ValueError(f"the trionfi observer takes no parameters; got {params!r}")
         self.shared = shared
         self.encoder = shared.spec.encoder
+        self.state_tensor = shared.spec.state_tensor
         self.perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
         private = iig_obs_type.private_info if iig_obs_type is not None else pyspiel.PrivateInfoType.SINGLE_PLAYER
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
@@ -539,6 +595,9 @@ class TrionfiObserver:
                 self.encoder.encode(self._obs(state, player), self.tensor)
                 self._fresh = self.tensor.copy()
             self.tensor[:] = self._fresh
+            return
+        engine = state._d.box.state if state._d.box is not None else None
+        if engine is not None and not self.public_only and self.state_tensor.write(engine, player, self.tensor):
             return
         self.encoder.encode(self._obs(state, player), self.tensor)
 

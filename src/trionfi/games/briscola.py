@@ -149,6 +149,31 @@ class Briscola(Game):
         ),
         Option("best_of", 3, "match: the number of deals in a best-of match (odd)", kind=int, low=1, high=99),
         Option("claim_target", 31, "briscola a 31: the points a claim must reach", kind=int, low=1, high=120),
+        # A research variant, not a traditional rule: a pack small enough for exact methods (CFR, best response).
+        Option(
+            "ranks",
+            None,
+            "research variant for 2 players (not a traditional rule): keep only the N highest ranks of each suit, "
+            "or the ranks listed",
+            allowed_text=f"a whole number of ranks from 1 to 10 (the pack's highest, {' '.join(BRISCOLA.order)} in "
+            "the Italian pack), a list of the pack's ranks such as 'A 3 K', or none (every rank)",
+            default_text="none, every rank",
+        ),
+        Option(
+            "suits",
+            None,
+            "research variant for 2 players (not a traditional rule): keep only the first N suits, or the suits listed",
+            allowed_text="a whole number of suits from 1 to 4 (in the pack's order: d c s b, or h d c s), a list of "
+            "the pack's suit letters such as 'd c', or none (every suit)",
+            default_text="none, every suit",
+        ),
+        Option(
+            "hand_size",
+            None,
+            "research variant for 2 players (not a traditional rule): cards in hand instead of three",
+            allowed_text="1, 2 or 3 (with ranks or suits reducing the pack to match), or none (three)",
+            default_text="none, three cards",
+        ),
     )
 
     def __init__(self, /, **options: Any) -> None:
@@ -258,6 +283,7 @@ class Briscola(Game):
             deck = deck.without(
                 f"{deck.name}-{two}", f"{deck.description}, without the {two}", [c for c in deck if c == two]
             )
+        deck, research_hand = _research_pack(deck, table, o, require)
         self.deck = deck
         self.rank_table = table
         self.strength = table.strengths(deck)
@@ -265,19 +291,24 @@ class Briscola(Game):
         self.top_two = table.order[:2]  # the cards the A/3 turn-up rule sends back
 
         self.variant = variant
-        self.hand_size = {"double": 4, "briscolone": 5}.get(variant, 3)
+        self.hand_size = research_hand or {"double": 4, "briscolone": 5}.get(variant, 3)
         self.has_trump = variant != "briscolone"
         self.laps = 2 if variant == "double" else 1
         self.restriction = follow if (variant == "briscolone" and o["must_follow_suit"]) else free
         # Per leader, the seats of a full trick in play order (twice round in double Briškula).
         self.rotations = tuple(tuple((lead + i) % n for i in range(n)) * self.laps for lead in range(n))
         self.draw_order = tuple(tuple((w + i) % n for i in range(n)) for w in range(n))
+        if research_hand:
+            _check_research_size(len(deck), n, self.hand_size, o, require)
         require(
             n * self.hand_size + (1 if self.has_trump else 0) <= len(deck),
             f"{n} players cannot be dealt {self.hand_size} cards each from {len(deck)}",
         )
         self.open_hands = variant == "scoperta"
         self.has_extras = variant in ("a31", "schembil") or talk != "none" or o["show_partner_after_stock"]
+        # The hot path's shortcuts: card play only (no claims, no talk), and two players drawing a card each.
+        self.plain_play = not self.has_extras
+        self.plain_pairs = self.plain_play and n == 2 and self.laps == 1
         if variant == "schembil":
             self.rais = o["rais"]
 
@@ -299,6 +330,84 @@ class Briscola(Game):
         if target is not None:
             return Target(target)
         return BestOf(self.options["best_of"])
+
+
+RESEARCH = ("ranks", "suits", "hand_size")
+
+
+def _listed(value: Any) -> list[str] | int | None:
+    """A research option's value: None, a whole number, or a list of letters ("A 3 K", "A,3,K", ["A", "3"])."""
+    if value is None or (isinstance(value, str) and value.strip().lower() == "none"):
+        return None
+    number = whole_number(value)
+    if number is not None:
+        return number
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return [v.strip() for v in value]
+    return [repr(value)]  # anything else (True, 2.5, [1, 2]) names no rank or suit: refused by the caller
+
+
+def _research_pack(deck: Deck, table: RankTable, o: dict[str, Any], require: Any) -> tuple[Deck, int | None]:
+    """The pack reduced by the research options ``ranks`` and ``suits``, and the ``hand_size`` they ask for
+    (None: the options are not used). Only 2-player standard Briscola takes them."""
+    given = {name: o[name] for name in RESEARCH if _listed(o[name]) is not None}  # "none" is not given
+    if not given:
+        return deck, None
+    names = ", ".join(given)
+    require(
+        o["variant"] == "standard" and o["players"] == 2,
+        f"the reduced pack ({names}) is a research variant of 2-player standard Briscola only, not of "
+        f"{o['players']}-player {o['variant']}",
+    )
+    ranks = [r for r in table.order if any(c.rank == r for c in deck)]  # highest first
+    suits = list(dict.fromkeys(c.suit for c in deck))
+    keep_ranks = _choose("ranks", o["ranks"], ranks, require)
+    keep_suits = _choose("suits", o["suits"], suits, require)
+    hand = o["hand_size"] if "hand_size" in given else None
+    if hand is not None:
+        size = whole_number(hand)
+        require(
+            size is not None and 1 <= size <= 3,
+            f"option hand_size={shown(hand)} is not allowed; allowed: 1, 2 or 3 cards, or none (three)",
+        )
+        hand = size
+    removed = [c for c in deck if c.rank not in keep_ranks or c.suit not in keep_suits]
+    label = "".join(keep_ranks) + "-" + "".join(keep_suits)
+    small = deck.without(
+        f"{deck.name}-{label}", f"{deck.description}, only {' '.join(keep_ranks)} of {' '.join(keep_suits)}", removed
+    )
+    return small, hand or 3
+
+
+def _choose(name: str, value: Any, available: list[str], require: Any) -> list[str]:
+    """The ranks or suits an option keeps, in the pack's order; a clear error naming what is allowed."""
+    allowed = f"a whole number from 1 to {len(available)}, a list of {' '.join(available)}, or none (every one of them)"
+    parsed = _listed(value)
+    if parsed is None:
+        return available
+    if isinstance(parsed, int):
+        require(1 <= parsed <= len(available), f"option {name}={shown(value)} is not allowed; allowed: {allowed}")
+        return available[:parsed]
+    lower = {a.lower(): a for a in available}
+    wanted = [lower.get(p.lower()) for p in parsed]
+    require(
+        bool(parsed) and None not in wanted and len(set(wanted)) == len(wanted),
+        f"option {name}={shown(value)} is not allowed; allowed: {allowed}, each at most once",
+    )
+    return [a for a in available if a in wanted]
+
+
+def _check_research_size(cards: int, players: int, hand: int, o: dict[str, Any], require: Any) -> None:
+    """Every trick full and a card left to turn up: an even pack of at least 2 x hand + 1 cards."""
+    need = players * hand + 2
+    given = " ".join(f"{name}={shown(o[name])}" for name in ("ranks", "suits") if _listed(o[name]) is not None)
+    require(
+        cards % players == 0 and cards >= need,
+        f"{given or 'the whole pack'} leaves {cards} cards; 2 players with {hand} cards in hand need an even "
+        f"number of cards, at least {need} (e.g. ranks=2 for 8 cards, or ranks=3 suits=2 hand_size=2 for 6)",
+    )
 
 
 def _turn_up_again(indicator: Card, face_down: list[Card], rejected: tuple[str, ...], rng: random.Random) -> Card:
@@ -334,8 +443,9 @@ class BriscolaState(TrickState):
         hands: list[list[Card]] = [[] for _ in range(n)]
         dealt = n * size
         if game.options["deal_singly"]:
-            for k in range(dealt):
-                hands[(first + k) % n].append(order[k])
+            # One card at a time round the table: seat first + i receives cards i, i + n, i + 2n, ...
+            for i in range(n):
+                hands[(first + i) % n] = order[i:dealt:n]
         else:
             for i in range(n):
                 hands[(first + i) % n].extend(order[i * size : (i + 1) * size])
@@ -381,6 +491,12 @@ class BriscolaState(TrickState):
     # --- legality and moves ------------------------------------------------------------------------
     def _compute_legal(self) -> list[Any]:
         p: int = self.current_player  # type: ignore[assignment]
+        if self.game.plain_play:  # type: ignore[attr-defined]
+            # Card play only (no claims, no talk): the hot path of every bot, kept to a few look-ups.
+            hand = self.hands[p]
+            if not self.trick or self._restriction is free:
+                return hand[:]
+            return self._restriction(hand, self.trick, self.trump, self._strength)
         if self.phase is PLAY:
             moves: list[Any] = self._play_cards(p)
         else:
@@ -418,6 +534,21 @@ class BriscolaState(TrickState):
         g: Briscola = self.game  # type: ignore[assignment]
         hands = self.hands
         stock = self.stock
+        if g.plain_pairs and len(stock) != 1:
+            # Two players drawing a card each, no extras: the short way (both hands stay the same size).
+            if stock:
+                other = 1 - winner
+                hands[winner].append(stock.pop())
+                hands[other].append(stock.pop())
+                if not stock and self.indicator is not None:
+                    self.indicator_holder = other
+            self.leader = winner
+            if hands[winner]:
+                self.trick_seats = g.rotations[winner]
+                self.current_player = winner
+            else:
+                self._finish()
+            return
         if stock:
             order = g.draw_order[winner]
             for _ in range(g.laps):

@@ -152,6 +152,7 @@ class Troccas(Game):
     name = "troccas"
     title = "Troccas"
     aliases = ("troccas-swiss", "swiss-tarot")
+    points_in_pack = PACK_POINTS  # the two sides' counted points add up to this (RULES.md §5.2)
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", PLAYERS, "number of players: always 4, in two partnerships", choices=(PLAYERS,)),
         Option(

@@ -27,6 +27,7 @@ The history of the sampled state is left empty: it is a position to play on, not
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from typing import Any
@@ -34,13 +35,14 @@ from typing import Any
 from ..cards import TAROT_78, Card, card
 from ..engine import END, PLAY, Trick
 from . import troccas_talk as talk
-from .hidden_deal import deal_hidden, public_tricks
+from .hidden_deal import Inconsistent, deal_hidden, public_tricks
 from .troccas import DISCARD, KEEP, ORDER, PATTERN, PATTERNS, POLL, ROTATIONS, TALK, Troccas, TroccasState, side_name
 from .troccas_scoring import FOOL_CARD, TRUMP, TRUMPS, led_suit
 
 PLAYERS = 4
 PHASES = {p: p for p in (PLAY, END, TALK, POLL, DISCARD, PATTERN)}
 MAX_TRIES = 200  # truthful statements: rejection tries
+READ_TRIES = 200  # a reader's trump counts: draws of the trumps' places
 STATEMENT_BY_NAME = {s.name: s for s in talk.STATEMENTS}
 NOTE = re.compile(r"trick (\d+): seat (\d+) demanded (\S+): (.*)")
 KNOCK = re.compile(r"trick (\d+): seat (\d+)")
@@ -58,8 +60,19 @@ def _game_for(game: Troccas, obs: dict[str, Any]) -> Troccas:
     return type(game)(**wanted)
 
 
-def sample_state(game: Troccas, observation: dict[str, Any], rng: random.Random) -> TroccasState:
-    """A playable state ``observation`` could come from, the unseen cards dealt at random (module docstring)."""
+def sample_state(
+    game: Troccas,
+    observation: dict[str, Any],
+    rng: random.Random,
+    excluded: dict[int, set[Card]] | None = None,
+    trumps: dict[int, frozenset[int]] | None = None,
+) -> TroccasState:
+    """A playable state ``observation`` could come from, the unseen cards dealt at random (module docstring).
+
+    A search bot's reading of the others, beyond the rules: ``excluded``, seat -> cards it cannot hold
+    (respected while some deal fits them, else left out); ``trumps``, seat -> how many trumps it may have held
+    after the full deal (its hand now, the cards it played since and, for the dealer, the discard): the unseen
+    trumps are placed first to fit (:func:`_place_trumps`; left out if no placement is found)."""
     obs = observation
     game = _game_for(game, obs)
     seat = obs["seat"]
@@ -131,9 +144,33 @@ def sample_state(game: Troccas, observation: dict[str, Any], rng: random.Random)
                 if c in in_unseen:
                     allowed[c] = allowed.get(c, full) & ~bit
 
+    masks = allowed
+    if excluded:
+        masks = dict(allowed)
+        for s, bad in excluded.items():
+            if ("hand", s) in index:
+                bit = 1 << index[("hand", s)]
+                for c in bad:
+                    if c in in_unseen:
+                        masks[c] = masks.get(c, full) & ~bit
     checks = _statement_checks(game, obs, tricks, current, seat) if game.truthful else []
-    for attempt in range(MAX_TRIES):
-        dealt = deal_hidden(unseen, place_sizes, allowed, rng)
+    if trumps:
+        fixed = {
+            who: played + sum(1 for c in known[who] if c.suit == TRUMP)
+            for who, played in _trumps_played(tricks, current).items()
+            if who in trumps and who != seat
+        }
+        pinned = _place_trumps(unseen, places, place_sizes, masks, trumps, fixed, dealer, rng)
+        if pinned is not None:
+            masks = pinned
+    for attempt in range(MAX_TRIES if checks else 1):
+        try:
+            dealt = deal_hidden(unseen, place_sizes, masks, rng)
+        except Inconsistent:
+            if masks is allowed:
+                raise
+            masks = allowed  # the reading contradicts what the rules show: deal without it
+            dealt = deal_hidden(unseen, place_sizes, masks, rng)
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         hands[seat] = own[:]
         discard = list(own_discard) if own_discard is not None else list(in_discard)
@@ -361,6 +398,98 @@ def _voids(obs: dict[str, Any], tricks: list[Trick], current: list[tuple[int, Ca
             if c.suit != TRUMP:
                 bad.update(by_suit[TRUMP])
     return out
+
+
+def _trumps_played(tricks: list[Trick], current: list[tuple[int, Card]]) -> dict[int, int]:
+    played = dict.fromkeys(range(PLAYERS), 0)
+    for t in tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            played[s] += c.suit == TRUMP
+    for s, c in current:
+        played[s] += c.suit == TRUMP
+    return played
+
+
+def _place_trumps(
+    unseen: list[Card],
+    places: list[tuple[str, int]],
+    sizes: list[int],
+    masks: dict[Card, int],
+    trumps: dict[int, frozenset[int]],
+    fixed: dict[int, int],
+    dealer: int,
+    rng: random.Random,
+) -> dict[Card, int] | None:
+    """``masks`` with every unseen trump pinned to one place so that each seat of ``trumps`` held one of its
+    allowed numbers of trumps after the full deal (``fixed[seat]`` of them already seen: played or shown), or
+    None when no placement is found in ``READ_TRIES`` draws. A draw first counts the trumps of each read seat
+    (hypergeometric, as a uniform deal gives them, kept to the counts allowed), then places the trumps one by one
+    where they may go (blind to the other cards' constraints: the deal then checks those, and drops the pins
+    if they leave it impossible)."""
+    cards = [c for c in unseen if c.suit == TRUMP]
+    k = len(places)
+    full = (1 << k) - 1
+    options = {c: [i for i in range(k) if masks.get(c, full) >> i & 1] for c in cards}
+    # A place no trump may go to (a seat void in trumps) has no room for them.
+    takes = [any(i in o for o in options.values()) for i in range(k)]
+    if sum(sizes[i] for i in range(k) if takes[i]) < len(cards):
+        return None
+    hand_at = {s: i for i, (kind, s) in enumerate(places) if kind == "hand"}
+    discard_at = next((i for i, (kind, _) in enumerate(places) if kind == "discard"), None)
+    # Groups of places whose trumps are counted together: a read seat's hand (with the discard, the dealer's),
+    # then the places nobody reads, which take the rest.
+    groups: list[tuple[list[int], frozenset[int] | None, int]] = []
+    used: set[int] = set()
+    for who, counts in trumps.items():
+        if who not in fixed or who not in hand_at:
+            continue
+        members = [hand_at[who]] + ([discard_at] if who == dealer and discard_at is not None else [])
+        groups.append((members, counts, fixed[who]))
+        used.update(members)
+    rest = [i for i in range(k) if i not in used]
+    if rest:
+        groups.append((rest, None, 0))
+    room = [sizes[i] if takes[i] else 0 for i in range(k)]
+    order = sorted(cards, key=lambda c: len(options[c]))  # the most constrained trumps placed first
+    for _ in range(READ_TRIES):
+        # How many trumps each group gets: hypergeometric draws (as a uniform deal would give them), each kept
+        # to the counts its seat's talk allows; the last group takes what is left.
+        got = [0] * k
+        todo, total = len(cards), sum(room)
+        fits = True
+        for n, (members, counts, seen) in enumerate(groups):
+            here = sum(room[i] for i in members)
+            if n == len(groups) - 1:
+                x = todo
+                if x > here or (counts is not None and seen + x not in counts):
+                    fits = False
+                    break
+            else:
+                xs = [x for x in range(min(here, todo) + 1) if counts is None or seen + x in counts]
+                weights = [math.comb(here, x) * math.comb(total - here, todo - x) for x in xs]
+                if not xs or not any(weights):
+                    fits = False
+                    break
+                x = rng.choices(xs, weights=weights)[0]
+            for place in rng.sample([m for m in members for _ in range(room[m])], x):
+                got[place] += 1
+            todo -= x
+            total -= here
+        if not fits:
+            continue
+        # Which trumps: each where it may go and a place still wants one (the most constrained first).
+        left = got[:]
+        pinned = dict(masks)
+        for c in order:
+            free = [i for i in options[c] if left[i] > 0]
+            if not free:
+                break
+            i = rng.choice(free)
+            left[i] -= 1
+            pinned[c] = 1 << i
+        else:
+            return pinned
+    return None
 
 
 def _statement_checks(

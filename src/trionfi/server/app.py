@@ -7,11 +7,13 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,6 +26,7 @@ from .hub import Hub
 from .protocol import ProtocolError, error, parse, ref_of
 from .settings import Settings
 from .store import Store
+from .tables import card_order
 
 log = logging.getLogger("trionfi.server")
 MAX_BODY = 64 * 1024
@@ -119,6 +122,40 @@ class OpenTables(BaseModel):
     tables: list[OpenTable]
 
 
+class ComandaBody(_Strict):
+    text: str = Field(max_length=2000, description="a comanda as a player would announce it")
+    allow_explicit_tiers: bool = Field(True, description="the table's option: card notation allowed")
+
+
+class ComandaProblem(BaseModel):
+    message: str
+    word: str | None
+    position: int | None
+    index: int | None
+    suggestions: list[str]
+
+
+class ComandaRead(BaseModel):
+    text: str
+    tiers: list[list[str]] | None
+    notation: str | None
+    labels: dict[str, list[str]] | None
+    problem: ComandaProblem | None
+
+
+class RematchInfo(BaseModel):
+    table: str
+    rematch: str | None
+
+
+class Rematch(BaseModel):
+    table: str
+    seat: int
+    invite: str
+    creator_token: str | None
+    spectate: str
+
+
 class Claimed(BaseModel):
     table: str
     seat: int
@@ -147,6 +184,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.replays = {}
+    app.add_middleware(GZipMiddleware, minimum_size=4096)  # a replay's steps compress tenfold
     if settings.allow_origins:
         app.add_middleware(
             CORSMiddleware,
@@ -190,10 +229,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for name in trionfi.games():
             cls = trionfi.registry.game_class(name)
             game = cls()
-            options = [
-                {"name": o.name, "default": _jsonable(o.default), "doc": o.doc, "allowed": o.allowed()}
-                for o in cls.OPTIONS
-            ]
+            options = [_option(o) for o in cls.OPTIONS]
             out.append({"name": name, "title": cls.title, "players": game.players, "options": options})
         return {"games": out, "levels": list(LEVELS), "bots": list(AGENTS)}
 
@@ -257,6 +293,71 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         headers = {"Content-Disposition": f'attachment; filename="trionfi-{t.row.game}-{t.id}.json"'}
         return JSONResponse(t.record(), headers=headers)
 
+    @app.get("/api/tables/{table}/replay")
+    async def replay(table: str, request: Request, deal: int = 1) -> dict[str, Any]:
+        """A finished table step by step, every hand face up: one deal (``?deal=N`` of a match)."""
+        t = await hub_of(request).get(table)
+        if t.row.status != "finished":
+            raise ProtocolError("not_finished", "the replay is ready when the game is over (it shows every hand)", 409)
+        deals = await _replay_of(request.app, t)
+        if not 1 <= deal <= len(deals):
+            raise ProtocolError("bad_message", f"deal must be from 1 to {len(deals)}, not {deal}", 422)
+        return {
+            "table": t.id,
+            "game": t.row.game,
+            "title": t.game.title,
+            "options": t.row.options,
+            "kind": t.row.kind,
+            "seats": t.public()["seats"],
+            "card_order": card_order(t.game),
+            "deals": len(deals),
+            "deal": deal,
+            **deals[deal - 1],
+        }
+
+    @app.post("/api/tables/{table}/rematch", response_model=Rematch)
+    async def rematch(
+        table: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A finished table's rematch, with the same seats (each person's token is the same): made at the first
+        call, the same table at every later one. The table's connections are told (a ``rematch`` message)."""
+        from .rematch import rematch
+
+        hub = hub_of(request)
+        return await rematch(hub, await hub.get(table), _bearer(authorization), base_of(request))
+
+    @app.get("/api/tables/{table}/rematch", response_model=RematchInfo)
+    async def rematch_info(table: str, request: Request) -> dict[str, Any]:
+        """The id of the table's rematch, or null while nobody asked for one."""
+        from .rematch import find
+
+        hub = hub_of(request)
+        found = await find(hub, await hub.get(table))
+        return {"table": table, "rematch": None if found is None else found.id}
+
+    @app.post("/api/comanda", response_model=ComandaRead)
+    async def comanda(body: ComandaBody) -> dict[str, Any]:
+        """What a Trionfetti comanda sets (tiers of equal cards, lowest first) or, as ``problem``, why the engine
+        cannot read it, with the word and where it is: what a player sees while typing it. A comanda that
+        cannot be read is an answer too (200), not a failed request."""
+        from trionfi.comanda import parse_comanda
+        from trionfi.errors import ComandaError
+        from trionfi.games.trionfetti import _is_explicit
+
+        read: dict[str, Any] = {"text": body.text, "tiers": None, "notation": None, "labels": None, "problem": None}
+        try:
+            if not body.allow_explicit_tiers and _is_explicit(body.text):
+                raise ComandaError(
+                    "card notation (an explicit tier list) is not allowed at this table (allow_explicit_tiers=false): "
+                    "say the comanda in words, e.g. 'manco e cavalli'"
+                )
+            ranking = parse_comanda(body.text)
+        except ComandaError as e:
+            problem = {"message": str(e), "word": e.word, "position": e.position, "index": e.index}
+            return {**read, "problem": {**problem, "suggestions": list(e.suggestions)}}
+        labels = {lang: ranking.labels(lang) for lang in ("en", "it")}
+        return {**read, "tiers": ranking.to_list(), "notation": ranking.notation(), "labels": labels}
+
     @app.get("/healthz")
     async def health(request: Request) -> dict[str, bool]:
         import asyncio
@@ -264,11 +365,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(hub_of(request).store.ping)
         return {"ok": True}
 
+    pages = resources.files("trionfi") / "web"
+
     @app.get("/t/{table}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(table: str) -> str:
-        # The browser client will live here; until then the page says how to join from a terminal.
-        safe = "".join(c for c in table if c.isalnum() or c in "-_")[:32]
-        return _PAGE.replace("TABLE", safe)
+        # The invite and spectator links open the browser table (the page reads the table from its address
+        # and the seat token from the fragment, which never reaches the server); `trionfi join LINK` reads the
+        # same links without asking for this page.
+        return (pages / "table.html").read_text()
+
+    @app.get("/t/{table}/replay", response_class=HTMLResponse, include_in_schema=False)
+    async def replay_page(table: str) -> str:
+        return (pages / "replay.html").read_text()
 
     # --- WebSocket -----------------------------------------------------------------------------------------
     @app.websocket("/ws")
@@ -385,16 +493,36 @@ def _jsonable(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-_PAGE = """<!doctype html>
-<meta charset="utf-8"><title>trionfi table TABLE</title>
-<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
-<h1>trionfi: table TABLE</h1>
-<p>The browser table is not here yet. To play from a terminal, give this page's whole address (with the part
-after <code>#</code>, if your link has one) to <code>trionfi join</code>:</p>
-<pre>trionfi join 'LINK'</pre>
-<p>The table's public facts: <a href="/api/tables/TABLE">/api/tables/TABLE</a>.</p>
-</body>
-"""
+def _option(o: Any) -> dict[str, Any]:
+    """An option's declaration for a form: ``kind`` is choice, bool, int or text (a text the game reads, its
+    ``allowed`` says how); ``choices``, ``low`` and ``high`` bound the value, ``default_text`` says a default
+    that depends on other options."""
+    kind = "choice" if o.choices is not None else {bool: "bool", int: "int"}.get(o.kind, "text")
+    return {
+        "name": o.name,
+        "default": _jsonable(o.default),
+        "doc": o.doc,
+        "allowed": o.allowed(),
+        "kind": kind,
+        "choices": None if o.choices is None else [_jsonable(c) for c in o.choices],
+        "low": o.low,
+        "high": o.high,
+        "default_text": o.default_text,
+    }
+
+
+async def _replay_of(app: FastAPI, t: Any) -> list[dict[str, Any]]:
+    import asyncio
+
+    from .replay import replay_deals
+
+    cache = app.state.replays  # table id -> its deals' steps: a finished table never changes
+    if t.id not in cache:
+        deals = await asyncio.to_thread(replay_deals, t.record())
+        while len(cache) >= 4:  # (a long match replays to several megabytes)
+            cache.pop(next(iter(cache)))
+        cache[t.id] = deals
+    return cache[t.id]
 
 
 def app_from_environment() -> FastAPI:

@@ -4,6 +4,7 @@ loop; a bot is handed only its seat's observation."""
 from __future__ import annotations
 
 import random
+import zlib
 from collections import OrderedDict
 from typing import Any
 
@@ -28,6 +29,12 @@ def bot_seed(seed: int, seat: int) -> int:
 def check_bot(bot: str) -> None:
     """An OptionError naming the bots and levels when ``bot`` is none of them."""
     make_agent(bot)
+
+
+def worker_for(table: str, seat: int, workers: int) -> int:
+    """Which of ``workers`` bot processes plays ``seat`` at ``table``: always the same one (a stable hash, not
+    Python's salted one), so that the agent it keeps there remembers the deal."""
+    return zlib.crc32(f"{table}/{seat}".encode()) % workers
 
 
 # A worker process keeps the agents it built, so a searching bot keeps what it learned during the deal.

@@ -30,6 +30,34 @@ class Link:
     def websocket(self) -> str:
         return re.sub(r"^http", "ws", self.base) + "/ws"
 
+    def at(self, table: str) -> str:
+        """This seat's link (or the spectators', without a token) at another table of the server: a rematch
+        keeps each person's token."""
+        return f"{self.base}/t/{table}" + (f"#token={self.token}" if self.token else "")
+
+
+def ask_rematch(link: Link) -> Link:
+    """The rematch of the finished table of a seat's ``link`` (made now if nobody asked yet): its link."""
+    import httpx
+
+    if link.token is None:
+        raise LinkError("a rematch is asked for with a seat's invite link, not with the spectators' link")
+    try:
+        r = httpx.post(
+            f"{link.base}/api/tables/{link.table}/rematch",
+            headers={"Authorization": f"Bearer {link.token}"},
+            timeout=20,
+        )
+    except httpx.HTTPError as e:
+        raise LinkError(f"cannot reach {link.base} to ask for the rematch: {e}") from None
+    if r.status_code != 200:
+        try:
+            message = r.json()["error"]["message"]
+        except (ValueError, KeyError, TypeError):
+            message = f"HTTP {r.status_code}"
+        raise LinkError(f"no rematch of table {link.table}: {message}")
+    return Link(link.base, r.json()["table"], link.token)
+
 
 def parse_link(text: str) -> Link:
     """An invite link ``http://HOST:PORT/t/TABLE#token=TOKEN`` or a spectator link (no token)."""
@@ -86,6 +114,10 @@ class TerminalClient:
         self.actions_sent = 0
         self.lines: asyncio.Queue[str | None] | None = None
         self.shown_turn = -1
+        self.seats: list[dict[str, Any]] = []  # as the server last told them (welcome, table)
+        self.connected: list[int] | None = None  # the seats with a page or terminal open, as last printed
+        self.rematch: str | None = None  # the rematch's table, once someone asked for it
+        self.over = False  # the table was over when we came: its end is said once it is drawn
 
     # --- output (cli.py draws the table) --------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -138,7 +170,7 @@ class TerminalClient:
             self.lines = asyncio.Queue()
             _read_lines(asyncio.get_running_loop(), self.lines)
         delay = 0.25
-        waited = 0.0
+        waited = told = 0.0
         while True:
             try:
                 async with websockets.connect(self.link.websocket, open_timeout=5, max_size=2**22) as ws:
@@ -170,7 +202,11 @@ class TerminalClient:
             if self.retry_for is not None and waited >= self.retry_for:
                 self.say(f"[red]The server stayed unreachable for {waited:.0f} s; giving up.[/]")
                 return False
-            self.say(f"[yellow]Lost the table ({reason}); trying again in {delay:.1f} s...[/]")
+            # Said once an outage starts, then every half minute: a line every 2 s would bury the table.
+            if waited == 0 or waited - told >= 30:
+                told = waited
+                again = "trying again" if waited == 0 else f"still trying after {waited:.0f} s"
+                self.say(f"[yellow]Lost the table ({reason}); {again}...[/]")
             self.reconnects += 1
             await asyncio.sleep(delay)
             waited += delay
@@ -222,8 +258,11 @@ class TerminalClient:
                 self._show_seats(m["seats"])
             else:
                 self.say("[green]Back at the table.[/]")
+                self.shown_turn = -1  # your turn is said again: the lines in between may have pushed it away
+            self.seats = m["seats"]
             if self.status == "waiting":
                 self.say("[dim]Waiting for the other players to join...[/]")
+            self.over = self.status == "finished"
         elif kind == "events":
             if m["from"] != self.version and m["from"] < self.version:
                 m["events"] = m["events"][self.version - m["from"] :]  # already shown
@@ -231,19 +270,27 @@ class TerminalClient:
             self.show_events(m["events"])
             self.version = m["version"]
             self.pending = None
+            if self.over:
+                self._the_end()
         elif kind == "snapshot":
             self.obs = m["observation"]
             self.version = m["version"]
             self.pending = None
             self.show_table()
+            if self.over:
+                self._the_end()
         elif kind == "table":
             if m["status"] != self.status and m["status"] == "playing":
                 self.say("[green]Every seat is taken: the game starts.[/]")
             self.status = m["status"]
+            self.seats = m["seats"]
             self._show_seats(m["seats"])
             if self.status == "finished":
-                self.finished = True
-                self.say(f"The record: {self.link.base}/api/tables/{self.link.table}/record")
+                self._the_end()
+        elif kind == "presence":
+            self._show_presence(m["connected"])
+        elif kind == "rematch":
+            self._show_rematch(m["rematch"])
         elif kind == "error":
             from rich.markup import escape
 
@@ -264,9 +311,60 @@ class TerminalClient:
             parts.append(f"{s['seat']}: {who}")
         self.say("[dim]Seats: " + " · ".join(parts) + "[/]")
 
+    def _the_end(self) -> None:
+        """The table is over: where its record is, and its rematch (or how to ask for one)."""
+        if self.finished:
+            return
+        self.finished = True
+        self.over = False
+        self.say(f"The record: {self.link.base}/api/tables/{self.link.table}/record")
+        if self.rematch is None:
+            with contextlib.suppress(Exception):  # only a hint: without an answer, the way to ask for it is said
+                import httpx
+
+                found = httpx.get(f"{self.link.base}/api/tables/{self.link.table}/rematch", timeout=5).json()
+                if found.get("rematch"):
+                    self._show_rematch(found["rematch"])
+        if self.rematch is None and self.link.token is not None:
+            self.say(
+                "A rematch with the same seats (a new shuffle, the next dealer): "
+                f"[bold]trionfi join {self.link.at(self.link.table)} --rematch[/]"
+            )
+
+    def _show_rematch(self, table: str) -> None:
+        if table != self.rematch:
+            self.rematch = table
+            how = "your seat there" if self.link.token else "to watch it"
+            self.say(f"[bold]A rematch is ready[/] ({how}): [bold]trionfi join {self.link.at(table)}[/]")
+
+    def _show_presence(self, connected: list[int]) -> None:
+        """Who has the table open, said when it changes (the people's seats; bots are always there)."""
+        if connected == self.connected:
+            return
+        first = self.connected is None
+        self.connected = connected
+        away = [s for s in self.seats if s.get("played_by") == "person" and s["seat"] not in connected]
+        if first and not away:
+            return  # everyone is here: nothing worth a line
+        here = ", ".join(self._seat_name(s) for s in connected) or "nobody"
+        line = f"Connected: {here}"
+        if away:
+            line += " · not connected: " + ", ".join(self._seat_name(s["seat"]) for s in away)
+        self.say(f"[dim]{line}[/]")
+
+    def _seat_name(self, seat: int) -> str:
+        if seat == self.seat:
+            return "you"
+        info = next((s for s in self.seats if s["seat"] == seat), None)
+        return f"{info['name']} (seat {seat})" if info and info.get("name") else f"seat {seat}"
+
     async def _maybe_play(self) -> None:
         obs = self.obs
         if obs is None or self.seat is None or not obs.get("legal_actions") or self.pending is not None:
+            return
+        if self.status != "playing":
+            # Not before every seat is taken: each refusal ("not_started") would be answered by another try, and
+            # that flood, rate-limited, could leave the real move unanswered once the table starts.
             return
         if self.bot is not None:
             await self._act(str(self.bot.choose(obs)))

@@ -10,6 +10,7 @@ the missing actions and tries again.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import multiprocessing
@@ -27,13 +28,19 @@ from trionfi.errors import TrionfiError
 
 from . import bots
 from .connections import Connection
+from .presence import SharedPresence
 from .protocol import ProtocolError, check_name, error
 from .settings import Settings
 from .store import MISSING, OK, SeatRow, Store, StoreError, TableRow
-from .tables import PERSON_KINDS, LiveTable, bot_of, build, played_by, ready
+from .tables import PERSON_KINDS, LiveTable, bot_of, build, card_order, played_by, ready
 from .tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("trionfi.server")
+# A server keeps thousands of tables, each a few hundred objects the collector must walk, and every action
+# makes and drops a few hundred more: with the default thresholds (700, 10, 10) collections took half the CPU
+# of a busy server and paused it for up to a second. Acyclic garbage (nearly all of it) goes by reference
+# counting anyway; the collector is for the rare cycles, so it may run far less often.
+GC_THRESHOLDS = (50_000, 20, 100)
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
@@ -45,9 +52,10 @@ class Hub:
         self._loading: dict[str, asyncio.Future] = {}
         self._dirty: set[str] = set()
         self.thread_bots = ThreadPoolExecutor(max_workers=4, thread_name_prefix="trionfi-bot")
-        self._process_bots: ProcessPoolExecutor | None = None
+        self._process_bots: list[ProcessPoolExecutor] = []
         self._tasks: list[asyncio.Task] = []
         self.fanout: Any = None
+        self.shared = SharedPresence()  # who is connected, over every process (presence.py)
 
     # --- life ----------------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -55,9 +63,14 @@ class Hub:
         if self.store.postgres:
             from .fanout import Fanout
 
-            self.fanout = Fanout(self.store.postgres_conninfo(), self.store.instance, self.notified, self.notified_all)
+            self.fanout = Fanout(
+                self.store.postgres_conninfo(), self.store.instance, self.notified, self.notified_all, told=self.told
+            )
             await self.fanout.start()
+            self.shared = SharedPresence(self.fanout.tell)
         self._tasks.append(asyncio.create_task(self._housekeeping()))
+        if self.settings.tune_gc:
+            tune_gc()
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -68,8 +81,8 @@ class Hub:
         if self.fanout is not None:
             await self.fanout.stop()
         self.thread_bots.shutdown(wait=False, cancel_futures=True)
-        if self._process_bots is not None:
-            self._process_bots.shutdown(wait=False, cancel_futures=True)
+        for pool in self._process_bots:
+            pool.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.store.close)
 
     async def _commit(self, future: Any) -> Any:
@@ -182,13 +195,7 @@ class Hub:
             updated=now,
             seats=seat_rows,
         )
-        try:
-            t = build(row, [])
-        except TrionfiError as e:
-            raise ProtocolError("bad_options", str(e)) from None
-        await self._commit(self.store.create(row))
-        self.tables[row.id] = t
-        self._schedule_bot(t)
+        await self.add(row)
         return {
             "table": row.id,
             "creator_token": creator,
@@ -204,6 +211,37 @@ class Hub:
             "spectate": f"{base}/t/{row.id}",
             "websocket": websocket_url(base),
         }
+
+    async def add(self, row: TableRow) -> LiveTable:
+        """Store a new table (its row made and checked by the caller) and serve it."""
+        try:
+            t = build(row, [])
+        except TrionfiError as e:
+            raise ProtocolError("bad_options", str(e)) from None
+        await self._commit(self.store.create(row))
+        self.tables[row.id] = t
+        self._schedule_bot(t)
+        return t
+
+    def broadcast(self, t: LiveTable, message: dict[str, Any]) -> None:
+        """Send one message to every connection of the table (in this process)."""
+        self._broadcast(t, message)
+
+    def tell_rematch(self, t: LiveTable, rematch: str) -> None:
+        """The table's rematch was made here: its connections hear it, and those of the other processes."""
+        self._broadcast(t, {"type": "rematch", "table": t.id, "rematch": rematch})
+        if self.fanout is not None:
+            self.fanout.tell(t.id, "rematch", rematch)
+
+    def told(self, table_id: str, instance: str, kind: str, arg: str) -> None:
+        """Another process's news of a table (fanout.Fanout.tell): a rematch made, the seats connected there."""
+        t = self.tables.get(table_id)
+        if t is None:
+            return
+        if kind == "rematch":
+            self._broadcast(t, {"type": "rematch", "table": t.id, "rematch": arg})
+        elif self.shared.heard(table_id, instance, kind, arg):
+            self._tell_presence(t)
 
     # --- seats ---------------------------------------------------------------------------------------------
     async def _change(self, t: LiveTable, fn: Callable[[TableRow], TableRow | ProtocolError]) -> TableRow:
@@ -401,12 +439,12 @@ class Hub:
         """``events`` (new events + observation) or, on hello/sync when shorter, a ``snapshot``."""
         viewer = conn.viewer
         version = t.version(viewer)
-        obs_text, _ = t.observation(viewer)
+        obs_text = t.observation(viewer)
         asked = since is not None
         start = conn.version if since is None else since
         if not asked and version == start and obs_text == conn.obs_text and ref is None:
             return  # nothing this viewer may notice has changed
-        events_text = json.dumps(t.log.events(viewer, start), separators=(",", ":"))
+        events_text = t.log.events_json(viewer, start)
         if asked and not full and len(events_text) > len(obs_text):
             text = f'{{"type":"snapshot","table":{json.dumps(t.id)},"version":{version},"observation":{obs_text}}}'
         else:
@@ -455,7 +493,6 @@ class Hub:
             self._gone(t)
             return
         t.row, t.log = fresh.row, fresh.log
-        t._obs.clear()
         t.last_acted.clear()
         self._push(t)
 
@@ -557,7 +594,7 @@ class Hub:
             name = bot_of(s)
             if name is None or t.state.current_player != seat or t.version(seat) != version or played_by(s) != "bot":
                 return
-            obs_text, _ = t.observation(seat)
+            obs_text = t.observation(seat)
             obs = json.loads(obs_text)  # the bot's own copy of its seat's observation, and nothing else
             choice = await self._think(t, seat, name, obs)
             try:
@@ -587,7 +624,7 @@ class Hub:
         else:
             key = (t.id, seat, name, t.row.seed)
             future = loop.run_in_executor(
-                self._process_pool(), bots.choose_in_process, t.row.game, t.row.options, name, seed, key, obs
+                self._process_pool(t.id, seat), bots.choose_in_process, t.row.game, t.row.options, name, seed, key, obs
             )
         try:
             return str(await asyncio.wait_for(future, self.settings.bot_timeout))
@@ -601,13 +638,16 @@ class Hub:
             )
             return random.choice(obs["legal_actions"])
 
-    def _process_pool(self) -> ProcessPoolExecutor:
-        if self._process_bots is None:
+    def _process_pool(self, table: str, seat: int) -> ProcessPoolExecutor:
+        """The one-process pool that plays this seat of this table: always the same one, so that the bot it keeps
+        there remembers the deal (its manners: a statement or a proposal is not made twice; a search's reading)."""
+        if not self._process_bots:
             # forkserver: a fork of this threaded process could inherit a held lock
-            self._process_bots = ProcessPoolExecutor(
-                max_workers=self.settings.bot_processes, mp_context=multiprocessing.get_context("forkserver")
-            )
-        return self._process_bots
+            context = multiprocessing.get_context("forkserver")
+            self._process_bots = [
+                ProcessPoolExecutor(max_workers=1, mp_context=context) for _ in range(self.settings.bot_processes)
+            ]
+        return self._process_bots[bots.worker_for(table, seat, len(self._process_bots))]
 
     # --- housekeeping --------------------------------------------------------------------------------------
     async def _housekeeping(self) -> None:
@@ -646,6 +686,7 @@ class Hub:
                 and not t.lock.locked()
             ):
                 del self.tables[table_id]
+                self.shared.forget(table_id)
 
     # --- connections ---------------------------------------------------------------------------------------
     def attach(self, t: LiveTable, conn: Connection) -> None:
@@ -658,6 +699,18 @@ class Hub:
             t.conns.discard(conn)
             t.last_used = time.monotonic()
             conn.table = None
+            self._tell_presence(t)
+
+    def _tell_presence(self, t: LiveTable, newcomer: Connection | None = None) -> None:
+        """A ``presence`` message to the table when the seats connected changed; else to a newcomer only (so a
+        crowd of spectators coming and going costs one message each, not one to everyone)."""
+        message = t.presence()
+        message["connected"] = self.shared.connected(t.id, message["connected"])
+        if message["connected"] != t.presence_told:
+            t.presence_told = message["connected"]
+            self._broadcast(t, message)
+        elif newcomer is not None:
+            newcomer.send(message)
 
     async def welcome(self, t: LiveTable, conn: Connection, version: int, full: bool) -> None:
         async with t.lock:  # nothing half-committed is shown, and welcome comes first
@@ -674,12 +727,21 @@ class Hub:
                 )
                 version = current + 1  # forces the snapshot below
                 conn.version = current
-                text, _ = t.observation(conn.seat)
+                text = t.observation(conn.seat)
                 conn.obs_text = text
                 conn.send(f'{{"type":"snapshot","table":{json.dumps(t.id)},"version":{current},"observation":{text}}}')
             else:
                 self.sync(t, conn, since=version, full=full)
+            self._tell_presence(t, conn)
         self.wake_bot(t)
+
+
+def tune_gc() -> None:
+    """Start-up is over: what it built (modules, the app) stays for good, so the collector stops walking it
+    (``gc.freeze``), and collects far less often (GC_THRESHOLDS)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def _welcome_facts(t: LiveTable) -> dict[str, Any]:
@@ -694,6 +756,7 @@ def _welcome_facts(t: LiveTable) -> dict[str, Any]:
         "seeded": facts["seeded"],
         "stand_in": facts["stand_in"],
         "seats": facts["seats"],
+        "card_order": card_order(t.game),
     }
 
 

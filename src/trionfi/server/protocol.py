@@ -28,7 +28,7 @@ ERROR_CODES = (
     "internal",
 )
 
-SERVER_TYPES = ("welcome", "events", "snapshot", "table", "pong", "error")
+SERVER_TYPES = ("welcome", "events", "snapshot", "table", "presence", "rematch", "pong", "error")
 
 
 class ProtocolError(Exception):

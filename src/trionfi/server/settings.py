@@ -31,6 +31,9 @@ class Settings:
     evict_after: float = 300.0  # seconds an unwatched table stays in memory
     bot_processes: int = 1  # processes for the bots that search (hard, search, solver)
     send_queue: int = 2000  # messages waiting for a slow client before it is disconnected
+    # Tune the garbage collector for a server once started (trionfi serve: the process is the server's own;
+    # a server started inside another program, as in the tests, leaves that program's collector alone).
+    tune_gc: bool = False
 
     def resolved_db_url(self) -> str:
         return self.db_url or default_db_url()

@@ -128,22 +128,29 @@ class Store:
             self.engine = _sqlite_engine(url, immediate=True)
             self.reader = _sqlite_engine(url, immediate=False)
             self.writer: Writer | InlineWriter = InlineWriter(self.engine)
+            self.checkpoints: Checkpoints | None = Checkpoints(self.reader)
         else:
             # No pre-ping (a round trip per transaction): a connection the database dropped fails one write, which
             # is refused with "try again", and the pool replaces it.
             self.engine = create_engine(url, pool_size=6, max_overflow=4, pool_recycle=3600)
             self.reader = self.engine
             self.writer = Writer(self.engine, 3)  # network round trips: several transactions at once
+            self.checkpoints = None
         p = "%s" if self.postgres else "?"  # the drivers' placeholders (psycopg, sqlite3)
         self._sql = {
-            "lock": f"SELECT n_actions FROM tables WHERE id = {p}" + (" FOR UPDATE" if self.postgres else ""),
+            "exists": f"SELECT 1 FROM tables WHERE id = {p}",
             "insert": f"INSERT INTO actions (table_id, idx, seat, action, at) VALUES ({p}, {p}, {p}, {p}, {p})",
-            "count": f"UPDATE tables SET n_actions = {p}, updated = {p}, status = {p} WHERE id = {p}",
+            # Locks the table's row and moves its count on only if the count is the one expected (an UPDATE
+            # waiting for another transaction's lock reads the row again once it has it).
+            "count": f"UPDATE tables SET n_actions = {p}, updated = {p}, status = {p} "
+            f"WHERE id = {p} AND n_actions = {p}",
             "notify": f"SELECT pg_notify({p}, {p})",
         }
 
     def close(self) -> None:
         self.writer.stop()
+        if self.checkpoints is not None:
+            self.checkpoints.stop()
         self.engine.dispose()
         if self.reader is not self.engine:
             self.reader.dispose()
@@ -223,15 +230,12 @@ class Store:
             # every table comes here, and SQLAlchemy's statement handling would cost more than the database does.
             cursor = conn.connection.cursor()
             try:
-                cursor.execute(sql["lock"], (table_id,))
-                found = cursor.fetchone()
-                if found is None:
-                    return MISSING
-                if found[0] != expected:
-                    return CONFLICT
                 now = time.time()
+                cursor.execute(sql["count"], (expected + 1, now, status, table_id, expected))
+                if cursor.rowcount != 1:  # another count (another process acted first), or no such table
+                    cursor.execute(sql["exists"], (table_id,))
+                    return CONFLICT if cursor.fetchone() is not None else MISSING
                 cursor.execute(sql["insert"], (table_id, expected, seat, action, now))
-                cursor.execute(sql["count"], (expected + 1, now, status, table_id))
                 if self.postgres:
                     # The action itself rides along, so the other processes need not read it back.
                     who = "-" if seat is None else str(seat)
@@ -316,14 +320,18 @@ def _read_actions(conn: Connection, table_id: str, since: int) -> list[tuple[int
 
 def _sqlite_engine(url: str, immediate: bool) -> Engine:
     """SQLite in WAL mode: readers never wait for the writer, and a commit needs no fsync of the database file
-    (synchronous=NORMAL: a commit survives the process being killed; only a power cut may lose the last ones)."""
+    (synchronous=NORMAL: a commit survives the process being killed; only a power cut may lose the last ones).
+    The writer (``immediate``) never checkpoints: :class:`Checkpoints` does, in a thread of its own."""
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    pragmas = ["journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=30000"]
+    if immediate:  # (and the log file is cut back to 32 MB when it starts over after a checkpoint)
+        pragmas += ["wal_autocheckpoint=0", f"journal_size_limit={32 << 20}"]
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
         dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
         cursor = dbapi_conn.cursor()
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=30000"):
+        for pragma in pragmas:
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
 
@@ -332,6 +340,31 @@ def _sqlite_engine(url: str, immediate: bool) -> Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
     return engine
+
+
+class Checkpoints:
+    """SQLite's checkpoints (the write-ahead log copied into the database file, and synced) in a thread, every
+    ``every`` seconds. Left to the writer, a commit now and then did one on the event loop's thread, and a sync
+    on a busy disk held every table up for a tenth of a second or more. A passive checkpoint never waits for
+    the writer, nor makes it wait."""
+
+    def __init__(self, reader: Engine, every: float = 1.0) -> None:
+        self.reader, self.every = reader, every
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="trionfi-checkpoints", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stopping.wait(self.every):
+            try:
+                with self.reader.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:
+                log.exception("SQLite checkpoint failed (the next one will try again)")
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(timeout=10)
 
 
 class Writer:
@@ -387,6 +420,7 @@ class InlineWriter:
         self.engine = engine
         self.pending: list[tuple[str, Callable[[Connection], Any], Any]] = []
         self.scheduled = False
+        self.conn: Connection | None = None  # kept open: a pool checkout per commit cost more than the commit
 
     def submit(self, table_id: str, fn: Callable[[Connection], Any]) -> Any:
         import asyncio
@@ -406,11 +440,18 @@ class InlineWriter:
 
     def _flush(self) -> None:
         batch, self.pending, self.scheduled = self.pending, [], False
-        _run_batch(self.engine, batch, _set_asyncio)
+        if self.conn is None:
+            self.conn = self.engine.connect()
+        if not _run_batch(self.conn, batch, _set_asyncio):
+            self.conn.close()  # after a failed write: a fresh connection for the next one
+            self.conn = None
 
     def stop(self) -> None:
         if self.pending:
             self._flush()
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
 
 
 def _set_concurrent(future: Any, result: Any = None, exc: BaseException | None = None) -> None:
@@ -426,23 +467,28 @@ def _set_asyncio(future: Any, result: Any = None, exc: BaseException | None = No
     _set_concurrent(future, result, exc)
 
 
-def _run_batch(engine: Engine, batch: list[tuple[str, Callable[[Connection], Any], Any]], settle: Any) -> None:
-    """Run the jobs in one transaction (rows locked in table order); if it fails, each job alone, so that only
-    the faulty one fails."""
+def _run_batch(
+    where: Engine | Connection, batch: list[tuple[str, Callable[[Connection], Any], Any]], settle: Any
+) -> bool:
+    """Run the jobs in one transaction (rows locked in table order), on an open connection or one of the
+    engine's; if it fails, each job alone, so that only the faulty one fails. False if a job failed."""
     batch.sort(key=lambda j: j[0])
     try:
-        with engine.begin() as conn:
-            results = [fn(conn) for _, fn, _ in batch]
+        if isinstance(where, Connection):
+            with where.begin():
+                results = [fn(where) for _, fn, _ in batch]
+        else:
+            with where.begin() as conn:
+                results = [fn(conn) for _, fn, _ in batch]
     except Exception:
         if len(batch) > 1:
-            for job in batch:
-                _run_batch(engine, [job], settle)
-            return
+            return all([_run_batch(where, [job], settle) for job in batch])
         log.exception("store write failed")
         settle(batch[0][2], exc=_store_error())
-        return
+        return False
     for (_, _, future), result in zip(batch, results, strict=True):
         settle(future, result)
+    return True
 
 
 class StoreError(RuntimeError):

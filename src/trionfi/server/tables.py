@@ -7,13 +7,12 @@ holds every rule, and the event log it builds is the same after a restart, so ve
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import trionfi
-from trionfi.events import EventLog, public_observation
+from trionfi.events import EventLog
 
 from .store import SeatRow, TableRow
 
@@ -52,6 +51,32 @@ def ready(seats: list[SeatRow]) -> bool:
     return all(played_by(s) is not None for s in seats)
 
 
+_ORDERS: dict[str, dict[str, list[str]]] = {}
+
+
+def card_order(game: Any) -> dict[str, list[str]]:
+    """The game's rank order, lowest first, as the hand is sorted (``Game.card_strength``): ``"*"`` whatever the
+    trump, plus an order per trump suit where the trump changes it (Strasbourg Triomphe). Cards of different
+    suits do not compare: only their order within a suit is meant. Trionfetti's is the comanda's, in the
+    observation's ``ranking``. Worked out once per game and options (every welcome sends it)."""
+    key = repr(game)
+    if key in _ORDERS:
+        return _ORDERS[key]
+    base = game.card_strength({})
+    orders = {"*": _lowest_first(game.deck, base)}
+    for suit in dict.fromkeys(c.suit for c in game.deck):
+        strength = game.card_strength({"trump": suit})
+        if strength != base:
+            orders[suit] = _lowest_first(game.deck, strength)
+    if len(_ORDERS) < 256:
+        _ORDERS[key] = orders
+    return orders
+
+
+def _lowest_first(deck: Any, strength: dict[Any, int]) -> list[str]:
+    return [str(c) for c in sorted(deck, key=lambda c: strength.get(c, 0))]
+
+
 def initial_state(row: TableRow) -> Any:
     game = trionfi.load(row.game, **row.options)
     if row.kind == "match":
@@ -70,7 +95,7 @@ class LiveTable:
     agents: dict[int, Any] = field(default_factory=dict)
     last_acted: dict[int, int] = field(default_factory=dict)  # seat -> the seat's version its last action was sent at
     last_used: float = field(default_factory=time.monotonic)
-    _obs: dict[Any, tuple[int, str, dict[str, Any]]] = field(default_factory=dict)
+    presence_told: list[int] | None = None  # the seats connected, as last told the table
 
     @property
     def id(self) -> str:
@@ -92,15 +117,9 @@ class LiveTable:
     def version(self, viewer: int | None) -> int:
         return self.log.version(viewer)  # len(log.events(viewer)), without copying the log
 
-    def observation(self, viewer: int | None) -> tuple[str, dict[str, Any]]:
-        """The viewer's observation now, and its JSON text (cached until the next action)."""
-        cached = self._obs.get(viewer)
-        if cached is not None and cached[0] == self.row.n_actions:
-            return cached[1], cached[2]
-        obs = public_observation(self.state) if viewer is None else self.state.observation(viewer)
-        text = json.dumps(obs, separators=(",", ":"))
-        self._obs[viewer] = (self.row.n_actions, text, obs)
-        return text, obs
+    def observation(self, viewer: int | None) -> str:
+        """The viewer's observation now, as JSON text (the log works it out at each action, and encodes it once)."""
+        return self.log.observation_json(viewer)
 
     def public(self) -> dict[str, Any]:
         """What anyone may know of the table (GET /api/tables/{id})."""
@@ -118,6 +137,11 @@ class LiveTable:
             "created": r.created,
             "updated": r.updated,
         }
+
+    def presence(self) -> dict[str, Any]:
+        """Which seats have a page open at this table now (in this process)."""
+        seats = sorted({c.seat for c in self.conns if c.seat is not None})
+        return {"type": "presence", "table": self.row.id, "connected": seats}
 
     def table_message(self) -> dict[str, Any]:
         return {
@@ -146,4 +170,4 @@ def build(row: TableRow, acts: list[tuple[int | None, str]]) -> LiveTable:
     for _seat, action in acts:
         state.apply(action)
     row.n_actions = len(acts)
-    return LiveTable(row=row, log=EventLog(state))
+    return LiveTable(row=row, log=EventLog(state, spectator=False))  # a spectator's view when one comes

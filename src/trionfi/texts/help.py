@@ -46,18 +46,26 @@ def _rank_list(deck: Deck, words: dict[str, str]) -> str:
 
 
 def _examples(deck: Deck, words: dict[str, str], ranks: Sequence[str]) -> str:
-    """'Kd is the king of coins, 7c the 7 of cups, ...': one example per suit, from this pack."""
+    """'Kd is the king of coins, 7c the 7 of cups, ...': one example per rank asked for, the suits taken in turn,
+    from this pack (a reduced research pack lacking a rank or a suit gives another card of it instead)."""
     suits = _suits(deck)
-    found = []
-    for suit, rank in zip(suits, ranks, strict=False):
-        code = f"{rank}{suit}"
-        if any(c == code for c in deck):
-            found.append(f"{code} {'is ' if not found else ''}the {words.get(rank, rank)} of {deck.suit_name(suit)}")
+    codes = {str(c) for c in deck}
+    found: list[str] = []
+    used: set[str] = set()
+    for i, wanted in enumerate(ranks):
+        suit = suits[i % len(suits)]
+        choices = [f"{r}{suit}" for r in (wanted, *ranks, *(c.rank for c in deck if c.suit == suit))]
+        code = next((x for x in choices if x in codes and x not in used), None)
+        if code is None:
+            continue
+        used.add(code)
+        rank = code[: -len(suit)]
+        found.append(f"{code} {'is ' if not found else ''}the {words.get(rank, rank)} of {deck.suit_name(suit)}")
     return ", ".join(found[:-1]) + f" and {found[-1]}" if len(found) > 1 else found[0]
 
 
 def _order_and_points(table: RankTable, ranks: set[str], total: int) -> list[str]:
-    counting = ", ".join(f"{r} {p}" for r, p in table.points.items())
+    counting = ", ".join(f"{r} {p}" for r, p in table.points.items() if r in ranks)  # a reduced pack: its own
     lines = [f"order in every suit, high to low: {' '.join(r for r in table.order if r in ranks)}"]
     if table.points:
         lines.append(f"card points: {counting}, the others nothing ({total} in the pack)")

@@ -33,9 +33,11 @@ and plays the best card. The value of a card kept is what gives the rules of thu
 * Briscola a 31: it claims as soon as its side has 31 points (the observation's ``points``), never before.
 * Briscolone: no trumps, so only a higher card of the suit led wins; with following suit the opponent's duty to
   follow is taken into account.
-* Talk: it never asks or orders. With signals it tells its partners truthfully when it holds the ace or the
-  three of trumps, and it reads its partners' signals as known cards; a Schembil rais looks at a partner's hand
-  when he may, and otherwise yields the floor.
+* Talk (``briscola_talk``): with signals it tells its partners truthfully which of the three highest trumps it
+  holds, and reads their signals as known cards; in conversation a leader holding a sure winner asks "carichi?"
+  and, to a yes, orders a carico and leads the winner; every seat reads a "no" as cards a hand lacks, and a
+  partner's orders are followed. A Schembil rais looks at a partner's hand when he may, and otherwise yields
+  the floor.
 
 The same machinery (:class:`Table`, :func:`best_card`) plays Briscola Chiamata and Trijumf, which add who is a
 partner (with a probability, in Chiamata), the duty to follow suit or trump, voids shown by play, and the ultima.
@@ -54,6 +56,7 @@ from ...cards import Card, CardError, card
 from ...tricks import winning_index
 from ..base import claim_is_right
 from ..heuristic import register_policy
+from . import briscola_talk as talk
 
 # The value of keeping a trump: BASE + STEP per trump below it (the 2 of trumps BASE, the ace BASE + 9 STEP).
 TRUMP_BASE = 4.0
@@ -148,6 +151,11 @@ class Table:
                 if int(s) != seat:
                     self.known[int(s)] |= {card(c) for c in codes} - played
         self._read_signals()
+        # Table talk (Briscola's conversation): an answer "no" rules cards out of a hand, an order to load
+        # makes the partner's card a sure winner (agents/heuristics/briscola_talk.py).
+        talking = obs["game"] == "briscola" and bool(obs.get("messages"))
+        self.lacks: dict[int, set[Card]] = talk.lacking(obs, g) if talking else {}
+        self.sure: set[int] = talk.sure_partners(obs) if talking else set()
         sizes = obs["hand_sizes"]
         self.hidden = {s: max(0, sizes[s] - len(k)) for s, k in self.known.items()}
         stock = obs.get("stock") or 0
@@ -215,6 +223,9 @@ class Table:
             return {c for c in self.hand if c != exclude}, [], 0
         voids = self.voids.get(seat)
         pool = [c for c in self.pool if c.suit not in voids] if voids else self.pool
+        lacks = self.lacks.get(seat)
+        if lacks:
+            pool = [c for c in pool if c not in lacks]
         return self.known.get(seat, set()), pool, self.hidden.get(seat, 0)
 
     def chance(self, seat: int, wanted: set[Card], banned: set[Card], exclude: Card | None = None) -> float:
@@ -282,7 +293,7 @@ class Table:
         i = winning_index(cards, self.trump, self.strength)
         best, led = cards[i], cards[0].suit
         p = self.ally(seats[i])
-        for s in self.remaining:
+        for s in self.remaining if seats[i] not in self.sure else ():  # a partner's card sure to win
             b = self.beat_chance(s, best, led, exclude=c)
             a = self.ally(s)
             p = p * (1.0 - (1.0 - a) * b) + (1.0 - p) * a * b
@@ -328,8 +339,9 @@ def policy(observation: dict[str, Any], rng: Any) -> str:
         if views:
             return views[0]
         return "done" if "done" in legal else legal[0]
-    trump = observation.get("trump")
-    for a in legal:  # a truthful signal of the top trumps, once each
-        if a in ("signal A", "signal 3") and trump is not None:
-            return a
-    return best_card(Table(observation), cards)
+    table = Table(observation)
+    said = talk.choose_talk(observation, table, legal)
+    if said is not None:
+        return said
+    chosen = talk.ordered_lead(observation, table, cards) or talk.obey(observation, table, cards)
+    return chosen or best_card(table, cards)

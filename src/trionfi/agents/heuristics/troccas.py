@@ -4,9 +4,11 @@ Rules of thumb, in the order the bot applies them:
 
 * **Packets** (a team behind in a session): the usual 6 + 6 + 7.
 * **Tschintschar**: after the full deal it says "in trochetg" (5-6 trumps) or "ina trocca" (7-8 trumps) when
-  that is true, and otherwise passes; while the cards are being dealt it passes. It proposes a new deal only
-  when its full hand holds no trump (the Fool is none), and answers a proposal the same way: agree without a
-  trump, refuse with one.
+  that is true, and otherwise passes; while the cards are being dealt it tells its partner, when true of the
+  cards it has so far, "il narr" (the Fool and some trumps), else "in" (two honours), else "tric e trac" (half
+  its cards are trumps), and otherwise passes. It only says what is true, and each thing once a deal. It
+  proposes a new deal only when its full hand holds no trump (the Fool is none), and answers a proposal the
+  same way: agree without a trump, refuse with one.
 * **The dealer's discard**: with no trump he takes his privilege of a new deal. Otherwise he lays away two of
   the cards the rules allow (never a king, T1, T21 or the Fool): plain cards worth one point first, from his
   shortest suit (to make a void, so that he can trump it), the lowest first; trumps only when nothing else
@@ -40,6 +42,7 @@ from itertools import pairwise
 from typing import Any
 
 from ...cards import TAROT_78, Card, card
+from ...games import troccas_talk as talk
 from ...games.troccas_scoring import FOOL_CARD, JACK, KING, STRENGTH, SUITS, TRUMP, TRUMPS, VALUE, playable
 from ..heuristic import register_policy
 
@@ -54,6 +57,10 @@ def trumps_in(hand: list[Card]) -> int:
     return sum(1 for c in hand if c.suit == TRUMP)
 
 
+# While the cards are being dealt, the true statements worth telling a partner, the most telling first.
+EARLY_NEWS = ("il narr", "in", "tric e trac")
+
+
 def choose_talk(obs: dict[str, Any], hand: list[Card]) -> str:
     legal = obs["legal_actions"]
     late = "say in trochetg" in legal or "say fai scart" in legal
@@ -65,6 +72,11 @@ def choose_talk(obs: dict[str, Any], hand: list[Card]) -> str:
             return "say in trochetg"
         if 7 <= n <= 8 and "say ina trocca" in legal:
             return "say ina trocca"
+        return "pass"
+    true = {s.name for s in talk.allowed(talk.EARLY, hand, truthful=True)}
+    for name in EARLY_NEWS:
+        if name in true and f"say {name}" in legal:
+            return f"say {name}"  # said once a deal: the manners keep it from being said at the next pause
     return "pass"
 
 

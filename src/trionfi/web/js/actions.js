@@ -6,7 +6,7 @@
 import { api, hasEndpoint } from "./client.js";
 import { cardName, parseCard, suitSign } from "./cards.js";
 import { el } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { enginePhrase, has, language, t } from "./i18n.js";
 
 const TALK = new Set(["say", "signal", "ask", "order", "view"]);
 // Actions naming one card of the hand that are chosen by tapping that card (laying cards away).
@@ -84,7 +84,7 @@ function talkLabel(action) {
   const [word, ...rest] = action.split(/\s+/);
   const phrase = rest.join(" ");
   const key = `talk.${phrase.toLowerCase()}`;
-  return has(key) ? t(key) : phrase || word;
+  return has(key) ? t(key) : enginePhrase(phrase) || word;
 }
 
 function actionButton(action, family, send, locked, extraClass = "") {
@@ -97,7 +97,7 @@ function actionButton(action, family, send, locked, extraClass = "") {
 }
 
 /** The controls of the non-card actions; `send(action)` sends one (once: the caller locks until answered). */
-export function renderActions(box, { groups, family, send, locked, obs, cardPlays = false, refused = null }) {
+export function renderActions(box, { groups, family, send, locked, obs, cardPlays = false, refused = null, allowExplicit = true }) {
   // A redraw keeps what is being typed in the comanda box, and the focus there.
   const typing = box.querySelector("#comanda-text");
   const kept = typing ? { value: typing.value, focused: document.activeElement === typing } : null;
@@ -107,13 +107,17 @@ export function renderActions(box, { groups, family, send, locked, obs, cardPlay
     if (TALK.has(kind)) {
       talk.push({ kind, actions });
     } else if (kind === "comanda") {
-      parts.push(comandaBox(actions, send, locked, kept, refused));
+      parts.push(comandaBox(actions, send, locked, kept, refused, allowExplicit));
     } else if (actions.length > LIST_AT) {
       parts.push(actionList(kind, actions, family, send, locked));
     } else {
       for (const action of actions) parts.push(actionButton(action, family, send, locked));
     }
   }
+  // A game word a newcomer cannot guess (vagaresto) is explained in a line under its button, on phones too.
+  const helps = groups.filter(({ kind }) => !TALK.has(kind)).flatMap(({ actions }) => actions)
+    .map((action) => `actionHelp.${action.toLowerCase()}`).filter((key) => has(key));
+  for (const key of new Set(helps)) parts.push(el("p", { className: "action-help muted small" }, t(key)));
   if (talk.length) parts.push(talkBox(talk, send, locked, cardPlays));
   box.replaceChildren(...parts);
 }
@@ -140,8 +144,12 @@ function talkBox(groups, send, locked, plays) {
     const audience = kind === "signal" ? t("talk.toPartners") : kind === "view" ? t("talk.look") : t("talk.toAll");
     const row = el("div", { className: "talk-row" }, el("span", { className: "audience" }, audience));
     for (const action of actions) {
+      // A set phrase of the game (Troccas' tschintschar, Trionfetti's signs) says what it tells, under its words.
+      const helpKey = `talkHelp.${action.toLowerCase()}`;
+      const meaning = has(helpKey) ? el("span", { className: "talk-meaning" }, t(helpKey)) : null;
       row.append(el("button", { type: "button", className: "button small talk-button", "data-action": action,
-        disabled: locked, onclick: () => send(action) }, `${has(`action.${kind}`) ? t(`action.${kind}`) : kind}: ${talkLabel(action)}`));
+        disabled: locked, onclick: () => send(action) },
+      el("span", { className: "talk-words" }, `${has(`action.${kind}`) ? t(`action.${kind}`) : kind}: ${talkLabel(action)}`), meaning));
     }
     box.append(row);
   }
@@ -152,7 +160,7 @@ function talkBox(groups, send, locked, plays) {
 let previewTimer = null;
 let previewSeq = 0;
 
-function comandaBox(actions, send, locked, kept, refused) {
+function comandaBox(actions, send, locked, kept, refused, allowExplicit) {
   const presets = actions.map((a) => a.replace(/^comanda\s+/i, ""));
   const listId = "comanda-presets";
   const input = el("input", {
@@ -181,7 +189,7 @@ function comandaBox(actions, send, locked, kept, refused) {
   if (kept?.focused) queueMicrotask(() => input.focus());
   input.addEventListener("input", () => {
     clearTimeout(previewTimer);
-    previewTimer = setTimeout(() => showPreview(input.value, preview, input), 150);
+    previewTimer = setTimeout(() => showPreview(input.value, preview, input, allowExplicit), 150);
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -191,7 +199,7 @@ function comandaBox(actions, send, locked, kept, refused) {
   return form;
 }
 
-async function showPreview(text, box, input) {
+async function showPreview(text, box, input, allowExplicit) {
   const seq = ++previewSeq;
   if (!text.trim()) {
     box.replaceChildren();
@@ -204,26 +212,27 @@ async function showPreview(text, box, input) {
   }
   let answer;
   try {
-    answer = await api.comanda(text);
-  } catch (e) {
-    if (seq !== previewSeq) return;
-    if (e.code === "bad_comanda") {
-      input.setAttribute("aria-invalid", "true");
-      box.replaceChildren(comandaError(text, e));
-    } else {
-      box.replaceChildren(el("p", { className: "muted" }, t("comanda.noPreview")));
-    }
+    answer = await api.comanda(text, allowExplicit);
+  } catch {
+    if (seq === previewSeq) box.replaceChildren(el("p", { className: "muted" }, t("comanda.noPreview")));
     return;
   }
   if (seq !== previewSeq) return;
+  box.dataset.state = answer.problem ? "problem" : "ok";
+  if (answer.problem) {
+    // The engine cannot read it: its message, and the word marked in the text as typed.
+    input.setAttribute("aria-invalid", "true");
+    box.replaceChildren(comandaError(text, { message: answer.problem.message, detail: answer.problem }));
+    return;
+  }
   input.removeAttribute("aria-invalid");
-  box.replaceChildren(rankingPreview(answer.tiers));
+  box.replaceChildren(rankingPreview(answer));
 }
 
 /** The error with the faulty word marked in the text typed. */
 function comandaError(text, error) {
   const detail = error.detail || {};
-  const message = el("p", { className: "error", role: "alert" }, error.message);
+  const message = el("p", { className: "error", role: "alert" }, enginePhrase(error.message));
   if (typeof detail.position !== "number" || !detail.word) return message;
   const start = detail.position;
   const end = start + detail.word.length;
@@ -232,14 +241,16 @@ function comandaError(text, error) {
     message);
 }
 
-/** The ranking a comanda sets, highest first: tiers of equal cards as groups of rank letters. */
-export function rankingPreview(tiers) {
+/** The ranking a comanda sets, highest first: each tier of equal cards in words (the interface's language,
+ * from the server's reading) with its cards' codes. */
+export function rankingPreview({ tiers, labels }) {
+  const words = labels?.[language()] || labels?.en || [];
   const list = el("ol", { className: "ranking", "aria-label": t("comanda.order") });
-  for (const tier of [...tiers].reverse()) {
-    const ranks = [...new Set(tier.map((c) => c.slice(0, -1)))];
-    const suits = [...new Set(tier.map((c) => c.slice(-1)))];
-    const text = suits.length === 4 ? ranks.join(" = ") : tier.join(" = ");
-    list.append(el("li", {}, text));
-  }
+  [...tiers].reverse().forEach((tier, i) => {
+    const suits = new Set(tier.map((c) => c.slice(-1)));
+    const code = suits.size === 4 ? tier[0].slice(0, -1) : tier.join("=");
+    const label = words[tiers.length - 1 - i] || code;
+    list.append(el("li", { title: tier.join(" ") }, el("span", { className: "tier-code", "aria-hidden": "true" }, code), ` ${label}`));
+  });
   return el("div", {}, el("p", { className: "muted" }, t("comanda.preview")), list);
 }

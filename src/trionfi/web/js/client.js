@@ -1,6 +1,8 @@
 // The protocol client (docs/protocol.md): the HTTP calls of the lobby and one table's WebSocket connection,
 // with versions, resync, reconnection and actions sent once. No rule of any game lives here.
 
+import { t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, code, message, detail = {}) {
     super(message);
@@ -17,8 +19,9 @@ async function call(method, path, { body, token } = {}) {
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (e) {
-    throw new ApiError(0, "network", String(e.message || e));
+  } catch {
+    // The browser's own words ("Failed to fetch") tell a player nothing.
+    throw new ApiError(0, "network", t("error.network"));
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
@@ -50,7 +53,11 @@ export const api = {
   claim: (id, seat, name) =>
     call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/claim`, { body: { name } }),
   leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
-  comanda: (text) => call("POST", "/api/comanda", { body: { text } }),
+  comanda: (text, allowExplicit = true) =>
+    call("POST", "/api/comanda", { body: { text, allow_explicit_tiers: allowExplicit } }),
+  replay: (id, deal = 1) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay?deal=${deal}`),
+  rematch: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }),
+  rematchOf: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/rematch`),
 };
 
 // ---- seat tokens kept in the page's storage, so that a reload (or a link without its fragment) finds them ----
@@ -76,15 +83,14 @@ export function tableAddress(location = window.location) {
   return { table, token: fragment.get("token") };
 }
 
-/** The page of an invite or spectator link on this server, as /table.html#table=ID[&token=T]: it opens the
- * browser table whatever the server answers at /t/ID (the links handed to others stay the server's own). */
+/** The page of an invite or spectator link (/t/ID[#token=T]) on this server: the link's own path. */
 export function pageOf(link) {
   const url = new URL(link, window.location.href);
-  const match = /\/t\/([A-Za-z0-9_-]+)\/?$/.exec(url.pathname);
-  if (!match) return link;
-  const token = new URLSearchParams(url.hash.replace(/^#/, "")).get("token");
-  return `/table.html#table=${match[1]}${token ? `&token=${token}` : ""}`;
+  return /\/t\/[A-Za-z0-9_-]+\/?$/.test(url.pathname) ? `${url.pathname}${url.hash}` : link;
 }
+
+/** The page of a table's seat: /t/ID, with the seat's token in the fragment (never sent to the server). */
+export const seatPage = (table, token = null) => `/t/${encodeURIComponent(table)}${token ? `#token=${token}` : ""}`;
 
 // ---- one table's live connection ---------------------------------------------------------------------------
 const RETRY_WAITS = [300, 700, 1500, 3000, 5000];
@@ -105,6 +111,7 @@ export class TableConnection {
     this.eventsFrom = 0;
     this.observation = null;
     this.welcome = null;
+    this.presence = null; // who has the table open (the server's presence message)
     this.pending = null; // the id of the action sent and not yet answered: nothing else is sent meanwhile
     this.status = "connecting";
     this.tries = 0;
@@ -197,6 +204,13 @@ export class TableConnection {
       case "table":
         this.welcome = { ...this.welcome, ...message };
         this.onChange({ kind: "table", table: message });
+        break;
+      case "presence":
+        this.presence = message;
+        this.onChange({ kind: "presence", presence: message });
+        break;
+      case "rematch":
+        this.onChange({ kind: "rematch", rematch: message.rematch });
         break;
       case "error":
         if (message.ref !== undefined && message.ref === this.pending) this.pending = null;

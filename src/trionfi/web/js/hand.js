@@ -6,16 +6,18 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
 /**
- * The hand in display order. The rank order comes from the game when it says it (Trionfetti's `ranking` tiers,
- * lowest first; or a `card_order` list, lowest first); otherwise the pack's order (A 2 3 ... K). Suits keep the
- * pack's order with the trump suit last, so that the trumps sit together at the right.
+ * The hand in display order. The rank order is the game's: Trionfetti's `ranking` tiers (the comanda's, lowest
+ * first), else the table's `card_order` (the welcome's: lowest first, "*" or the one of the trump suit where the
+ * trump changes it); the pack's order (A 2 3 ... K) only if neither came. Suits keep the pack's order with the
+ * trump suit last, so that the trumps sit together at the right.
  */
 export function sortHand(hand, obs, family, cardOrder = null) {
   const rank = new Map();
+  const order = Array.isArray(cardOrder) ? cardOrder : cardOrder?.[obs.trump] || cardOrder?.["*"];
   if (Array.isArray(obs.ranking) && obs.ranking.length) {
     obs.ranking.forEach((tier, i) => tier.forEach((code) => rank.set(code.toLowerCase(), i)));
-  } else if (Array.isArray(cardOrder ?? obs.card_order)) {
-    (cardOrder ?? obs.card_order).forEach((code, i) => rank.set(code.toLowerCase(), i));
+  } else if (Array.isArray(order)) {
+    order.forEach((code, i) => rank.set(code.toLowerCase(), i));
   } else {
     allCodes(family).forEach((code, i) => rank.set(code.toLowerCase(), i));
   }

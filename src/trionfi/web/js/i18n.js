@@ -1,5 +1,7 @@
 // The interface's languages: every text the page shows comes from lang/<code>.json through t().
 // A new language is one file in lang/ plus its code in LANGUAGES (English fills any key it lacks).
+// The engine's own texts (option help, the table's facts, talk, its messages) arrive in English from the server;
+// a language file renders them under "engine.*" keys (see engineText), and the English stays where it has none.
 
 export const LANGUAGES = ["en", "it"];
 const STORAGE_KEY = "trionfi.lang";
@@ -30,6 +32,7 @@ export async function loadLanguage(code = preferredLanguage()) {
   if (!Object.keys(fallback).length) fallback = await fetchStrings("en");
   strings = code === "en" ? fallback : await fetchStrings(code);
   current = code;
+  patterns = null;
   document.documentElement.lang = code;
   return code;
 }
@@ -52,6 +55,54 @@ export function t(key, vars = {}) {
 /** Whether a key exists (for optional texts such as the name of a game-specific phase). */
 export function has(key) {
   return key in strings || key in fallback;
+}
+
+// ---- the engine's texts ------------------------------------------------------------------------------------------
+let patterns = null;
+
+/** The engine's text for `key` of a kind ("option" for an option's help under GAME.NAME, "default" for its
+ * default in words, "fact" for a label of the table's facts) in the interface's language, or `english`, the
+ * engine's own text, when the language file has no rendering. English is never looked up in en.json: the
+ * engine's text is the English one. */
+export function engineText(kind, key, english = key) {
+  return strings === fallback ? english : strings[`engine.${kind}.${key}`] ?? english;
+}
+
+/** A sentence of the engine (a fact's value, a talk phrase, a refusal) in the interface's language: the language
+ * file's "engine.text.SENTENCE" when the sentence is known as it stands, else the first "engine.text." key with
+ * {placeholders} that matches it, its pieces rendered the same way ("seat {seat} is choosing"); else as it is. */
+export function enginePhrase(text, depth = 0) {
+  if (typeof text !== "string" || strings === fallback || !text) return text;
+  const exact = strings[`engine.text.${text}`];
+  if (exact !== undefined) return exact;
+  if (depth > 3) return text;
+  for (const { re, names, template } of enginePatterns()) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const vars = Object.fromEntries(names.map((name, i) => [name, enginePhrase(m[i + 1], depth + 1)]));
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? vars[name] : whole));
+  }
+  return text;
+}
+
+function enginePatterns() {
+  if (patterns) return patterns;
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  patterns = Object.entries(strings)
+    .filter(([key]) => key.startsWith("engine.text.") && /\{\w+\}/.test(key))
+    .map(([key, template]) => {
+      const english = key.slice("engine.text.".length);
+      const names = [];
+      const source = english.split(/(\{\w+\})/).map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part);
+        if (!name) return escape(part);
+        names.push(name[1]);
+        return "(.+?)";
+      }).join("");
+      return { re: new RegExp(`^${source}$`, "s"), names, template, literal: english.replace(/\{\w+\}/g, "").length };
+    })
+    .sort((a, b) => b.literal - a.literal); // the most specific sentence first
+  return patterns;
 }
 
 /** A select element that switches the language and reloads the page's texts through `onChange`. */

@@ -3,7 +3,7 @@
 
 import { api, pageOf, rememberSeat } from "./client.js";
 import { el, copyButton, playerName, setPlayerName } from "./dom.js";
-import { languageSwitch, loadLanguage, t } from "./i18n.js";
+import { enginePhrase, engineText, languageSwitch, loadLanguage, t } from "./i18n.js";
 
 let catalogue = null; // the answer of GET /api/games
 let lastCreated = null;
@@ -38,7 +38,7 @@ export function optionShape(option) {
 
 const valueText = (value) => (value === null ? t("lobby.auto") : String(value));
 
-function optionControl(option) {
+function optionControl(option, game) {
   const shape = optionShape(option);
   const id = `opt-${option.name}`;
   let control;
@@ -63,8 +63,10 @@ function optionControl(option) {
   control.dataset.option = option.name;
   control.dataset.shape = shape.kind;
   const label = el("label", { htmlFor: id, className: "option-name" }, option.name.replaceAll("_", " "));
-  const help = el("small", { className: "option-doc" }, option.doc || "");
+  const help = el("small", { className: "option-doc" }, engineText("option", `${game}.${option.name}`, option.doc || ""));
   if (shape.hint) help.append(` (${shape.hint})`);
+  // A default that depends on other options (the number of players, the ruleset) is said in words.
+  if (option.default_text) help.append(` · ${t("lobby.default")}: ${engineText("default", `${game}.${option.name}`, option.default_text)}`);
   const row = el("div", { className: `option option-${shape.kind}` }, label, control, help);
   return row;
 }
@@ -120,8 +122,9 @@ function renderSeats(box, count, preset = null) {
 
 // ---- creating a table -------------------------------------------------------------------------------------------
 async function create(form, game, output) {
+  // My own seat is reserved: listed as open, anyone in the lobby could sit in it before I reach the table.
   const seats = [...form.querySelectorAll("[data-seat]")].map((s) =>
-    s.value.startsWith("bot:") ? { kind: "bot", bot: s.value.slice(4) } : { kind: s.value === "me" ? "open" : s.value },
+    s.value.startsWith("bot:") ? { kind: "bot", bot: s.value.slice(4) } : { kind: s.value === "me" ? "reserved" : s.value },
   );
   const mine = [...form.querySelectorAll("[data-seat]")].findIndex((s) => s.value === "me");
   const spec = {
@@ -140,7 +143,7 @@ async function create(form, game, output) {
     localStorage.setItem(`trionfi.creator.${created.table}`, created.creator_token);
     showCreated(output);
   } catch (e) {
-    output.replaceChildren(el("p", { className: "error", role: "alert" }, e.message));
+    output.replaceChildren(el("p", { className: "error", role: "alert" }, enginePhrase(e.message)));
   } finally {
     button.disabled = false;
   }
@@ -183,7 +186,7 @@ function renderForm(main, gameName, prefill = null) {
   // The first options (players, variant, deck...) are in view; the finer points are folded away.
   const options = el("fieldset", { className: "options" }, el("legend", {}, t("lobby.options")));
   const more = el("details", { className: "more-options" }, el("summary", {}, t("lobby.moreOptions")));
-  game.options.forEach((option, i) => (i < 3 ? options : more).append(optionControl(option)));
+  game.options.forEach((option, i) => (i < 3 ? options : more).append(optionControl(option, game.name)));
   if (game.options.length > 3) options.append(more);
   if (prefill) {
     for (const [name, value] of Object.entries(prefill.options || {})) {
@@ -245,7 +248,7 @@ async function refreshTables(box) {
       item.append(el("button", { className: "button small", type: "button", onclick: () => claim(table.table, seat) },
         t("lobby.sit", { n: seat })));
     }
-    item.append(el("a", { className: "button small ghost", href: `/table.html#table=${table.table}` }, t("lobby.watch")));
+    item.append(el("a", { className: "button small ghost", href: `/t/${table.table}` }, t("lobby.watch")));
     list.append(item);
   }
   box.replaceChildren(list);
@@ -259,7 +262,9 @@ async function claim(table, seat) {
     rememberSeat(table, answer.token);
     window.location.href = pageOf(answer.invite);
   } catch (e) {
-    alert(e.message);
+    alert(enginePhrase(e.message));
+    const list = document.getElementById("open-tables");
+    if (list) refreshTables(list); // the seat someone else took is no longer offered
   }
 }
 

@@ -4,10 +4,10 @@
 
 import { splitActions, renderActions } from "./actions.js";
 import { deckFamily } from "./cards.js";
-import { TableConnection, forgetSeat, rememberSeat, rememberedSeat, tableAddress } from "./client.js";
+import { ApiError, TableConnection, api, forgetSeat, rememberSeat, rememberedSeat, seatPage, tableAddress } from "./client.js";
 import { el, playerName, setPlayerName } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
-import { languageSwitch, loadLanguage, t } from "./i18n.js";
+import { enginePhrase, languageSwitch, loadLanguage, t } from "./i18n.js";
 import {
   dealSummary, lastTrickPanel, renderFelt, renderSide, statusText, summaryFromObservation, summaryPanel,
 } from "./tableview.js";
@@ -22,6 +22,8 @@ const page = {
   dismissedEnds: 0, // how many end-of-deal summaries the viewer closed (kept across reloads)
   error: "",
   sidePanel: false,
+  rematch: null, // the id of this finished table's rematch, once someone asked for it
+  rematchAsked: false,
 };
 
 // ---- the context the drawing functions read ---------------------------------------------------------------------
@@ -46,6 +48,7 @@ function context() {
     clockwise: obs.game === "trijumf",
     cardOrder: welcome.card_order || null,
     connection: conn.status,
+    presence: conn.presence,
   };
 }
 
@@ -65,7 +68,8 @@ function render() {
   errorBox.textContent = page.error;
   const cardPlays = [...ctx.plays.values()].some((action) => !action.includes(" "));
   const refused = page.refusedComanda;
-  renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs, cardPlays, refused });
+  const allowExplicit = ctx.welcome.options?.allow_explicit_tiers !== false;
+  renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs, cardPlays, refused, allowExplicit });
   if (ctx.me !== null) {
     const cards = sortHand(ctx.obs.hand || [], ctx.obs, ctx.family, ctx.cardOrder);
     renderHand($("hand"), { cards, family: ctx.family, plays: ctx.plays, locked: ctx.locked, onPlay: send, label: t("hand.label") });
@@ -78,6 +82,7 @@ function render() {
   lastButton.textContent = t("trick.last");
   lastButton.setAttribute("aria-expanded", String(page.overlay === "last-trick"));
   $("panel-toggle").textContent = t("panel.toggle");
+  renderNotice(ctx);
   maybeSummary(ctx);
   drawOverlay(ctx);
   document.body.dataset.version = String(conn.version);
@@ -121,13 +126,55 @@ function closeSummary() {
   page.overlay = null;
 }
 
-function rematch() {
+async function rematch() {
   const welcome = page.conn.welcome || {};
-  // The same game, options and seats: bots stay bots, this seat is "me", the other people's seats are open.
   const me = typeof welcome.seat === "number" ? welcome.seat : null;
-  const seats = (welcome.seats || []).map((s) => (s.seat === me ? "me" : s.kind === "bot" ? `bot:${s.bot}` : "open"));
+  if (me !== null && page.token) {
+    // The same seats at a new table: the server makes it once (or answers the one someone else made), and
+    // this seat's token is the same there.
+    if (page.rematchAsked) return;
+    page.rematchAsked = true;
+    try {
+      const made = await api.rematch(page.table, page.token);
+      if (made.creator_token) localStorage.setItem(`trionfi.creator.${made.table}`, made.creator_token);
+      rememberSeat(made.table, page.token);
+      window.location.href = seatPage(made.table, page.token);
+    } catch (e) {
+      page.rematchAsked = false;
+      page.error = e.message;
+      render();
+    }
+    return;
+  }
+  if (page.rematch) {
+    window.location.href = seatPage(page.rematch);
+    return;
+  }
+  // A spectator: the lobby, filled with the same game, options and seats (bots stay bots, people's seats open).
+  const seats = (welcome.seats || []).map((s) => (s.kind === "bot" ? `bot:${s.bot}` : "open"));
   sessionStorage.setItem("trionfi.rematch", JSON.stringify({ game: welcome.game, options: welcome.options || {}, seats, match: welcome.kind === "match" }));
   window.location.href = "/";
+}
+
+/** Under the table: a rematch someone started (join it), and the replay of a finished table. */
+function renderNotice(ctx) {
+  const box = $("notice");
+  const parts = [];
+  if (page.rematch) {
+    parts.push(el("span", {}, t("rematch.ready")),
+      el("button", { type: "button", className: "button small primary", "data-notice": "rematch", onclick: rematch },
+        ctx.me === null ? t("rematch.watch") : t("summary.joinRematch")));
+  }
+  if (ctx.status === "finished") {
+    parts.push(el("a", { className: "button small", "data-notice": "replay", href: replayHref(ctx) }, t("summary.replay")));
+  }
+  box.hidden = !parts.length;
+  box.replaceChildren(...parts);
+}
+
+function replayHref(ctx) {
+  const deals = Math.max(1, endIndices(ctx.events).length, ctx.obs.match?.deal || 0);
+  return `/t/${encodeURIComponent(page.table)}/replay#deal=${deals}${ctx.me === null ? "" : `&seat=${ctx.me}`}`;
 }
 
 function drawOverlay(ctx) {
@@ -145,7 +192,8 @@ function drawOverlay(ctx) {
     const finished = ctx.status === "finished" || ctx.obs.current_player === null;
     const matchOver = Boolean(summary.matchEnd) || Boolean(ctx.obs.match?.over);
     box.hidden = false;
-    box.replaceChildren(summaryPanel(summary, ctx, { onNext: closeSummary, onRematch: rematch, onClose: closeSummary, matchOver, finished }));
+    const replay = ctx.status === "finished" ? replayHref(ctx) : null;
+    box.replaceChildren(summaryPanel(summary, ctx, { onNext: closeSummary, onRematch: rematch, onClose: closeSummary, matchOver, finished, replayHref: replay, rematchReady: Boolean(page.rematch) }));
     return;
   }
   if (page.overlay !== "name") {
@@ -165,26 +213,50 @@ function onChange(change) {
   if (change.kind === "error") {
     const error = change.error;
     if (error.code === "bad_token" || error.code === "unknown_table") {
-      if (error.code === "bad_token") forgetSeat(page.table);
       page.conn.close();
-      showFatal(error.message);
+      if (error.code === "bad_token") {
+        // A link cut short or mistyped: say so in the interface's words, and offer the public view instead.
+        forgetSeat(page.table);
+        showFatal(t("table.badLink"), el("a", { href: `/t/${encodeURIComponent(page.table)}`, className: "button" }, t("lobby.watch")));
+      } else showFatal(enginePhrase(error.message));
       return;
     }
     // A stale version is the second of two quick taps: the first one was played; nothing to tell.
-    if (error.code !== "stale_version") page.error = error.message;
+    if (error.code !== "stale_version") page.error = enginePhrase(error.message);
     // A refused comanda is shown in the comanda box itself, its faulty word marked.
     if (error.code === "illegal_action" && /^comanda\s/i.test(page.lastSent || "")) {
       page.refusedComanda = { text: page.lastSent.replace(/^comanda\s+/i, ""), message: error.message };
       page.error = "";
     }
   }
+  if (change.kind === "rematch") page.rematch = change.rematch;
+  if ((change.kind === "welcome" || change.kind === "table") && page.conn.welcome?.status === "finished") lookForRematch();
   if (change.kind === "events" || change.kind === "snapshot") page.error = page.error && change.kind === "events" ? page.error : "";
   render();
 }
 
-function showFatal(message) {
-  $("felt").replaceChildren(el("div", { className: "fatal", role: "alert" }, el("p", {}, message), el("a", { href: "/", className: "button" }, t("table.toLobby"))));
+let rematchLooked = false;
+
+/** A finished table opened later (a reload, the old invite link): whether someone started its rematch. */
+async function lookForRematch() {
+  if (rematchLooked || page.rematch) return;
+  rematchLooked = true;
+  try {
+    const info = await api.rematchOf(page.table);
+    if (info.rematch && !page.rematch) {
+      page.rematch = info.rematch;
+      render();
+    }
+  } catch {
+    rematchLooked = false;
+  }
+}
+
+function showFatal(message, ...more) {
+  $("felt").replaceChildren(el("div", { className: "fatal", role: "alert" }, el("p", {}, message), ...more,
+    el("a", { href: "/", className: "button" }, t("table.toLobby"))));
   $("connection").hidden = true;
+  document.body.dataset.ready = "true";
 }
 
 function askName(then) {
@@ -276,8 +348,12 @@ async function main() {
   page.token = address.token || rememberedSeat(page.table);
   if (address.token) rememberSeat(page.table, address.token);
   page.dismissedEnds = Number(sessionStorage.getItem(`trionfi.summaries.${page.table}`) || 0);
-  if (page.token && !playerName()) askName(start);
-  else start(page.token ? playerName() : null);
+  if (page.token && !playerName()) {
+    // A wrong or expired link says so at once, before asking a name for a seat that is not there.
+    const known = await api.table(page.table).catch((e) => e);
+    if (known instanceof ApiError && known.status === 404) showFatal(enginePhrase(known.message));
+    else askName(start);
+  } else start(page.token ? playerName() : null);
 }
 
 main();

@@ -3,10 +3,10 @@
 // table's facts, the talk and the narrative of events, and the summary at the end of a deal.
 // Everything is drawn from the observation and the events: no rule of any game is decided here.
 
-import { cardBackSVG, cardName, cardSVG, parseCard, suitSign } from "./cards.js";
+import { cardBackSVG, cardName, cardSVG, indexText, parseCard, suitSign } from "./cards.js";
 import { el } from "./dom.js";
 import { actionLabel } from "./actions.js";
-import { has, t } from "./i18n.js";
+import { enginePhrase, engineText, has, language, t } from "./i18n.js";
 
 // Seats are numbered in the game's direction of play; Trijumf plays clockwise, the others counter-clockwise.
 const CLOCKWISE = new Set(["trijumf"]);
@@ -26,8 +26,18 @@ export function seatName(seat, ctx) {
   if (seat === ctx.me) return t("seat.you");
   const info = ctx.seats?.[seat];
   if (info?.name) return info.name;
-  if (info?.kind === "bot") return t("seat.bot", { n: seat, level: t(`level.${info.bot}`) });
+  if (info?.kind === "bot") return t("seat.bot", { n: seat });  // short: the badge says its level
   return t("seat.n", { n: seat });
+}
+
+/** An engine sentence in the interface's language; in English its "seat 2" says the seat's name as the badges
+ * do ("cut by Ann", "cut by you"). The Italian sentences keep the number (their grammar wants "il posto 2"). */
+export function engineSays(text, ctx) {
+  if (typeof text !== "string" || language() !== "en") return enginePhrase(text);
+  return text.replace(/\bseat (\d+)('s)?\b/g, (whole, n, owner) => {
+    if (Number(n) === ctx.me) return owner ? "your" : "you";
+    return `${seatName(Number(n), ctx) || `seat ${n}`}${owner || ""}`;
+  });
 }
 
 /** A side's name from the viewer's place: you / your team / the other's names. */
@@ -46,13 +56,22 @@ function sideOf(seat, ctx) {
 const teamed = (ctx) => (ctx.obs.sides || []).some((side) => side.length > 1);
 
 // ---- the felt ---------------------------------------------------------------------------------------------------
-function faceCard(code, ctx, extra = "") {
+export function faceCard(code, ctx, extra = "") {
   return el("div", { className: `card-img ${extra}`, "data-card": code, role: "img", "aria-label": cardName(code, ctx.family),
     html: cardSVG(code, ctx.family, { label: false }) });
 }
 
 function backCard(extra = "") {
   return el("div", { className: `card-img back ${extra}`, "aria-hidden": "true", html: cardBackSVG() });
+}
+
+let botLevelsShown = false;
+
+function toggleBotLevels(event) {
+  event.preventDefault();
+  event.stopPropagation();
+  botLevelsShown = !botLevelsShown;
+  for (const tag of document.querySelectorAll(".tag.bot-level")) tag.classList.toggle("open", botLevelsShown);
 }
 
 function seatBadge(seat, ctx) {
@@ -64,11 +83,32 @@ function seatBadge(seat, ctx) {
   const facts = [];
   if (obs.dealer === seat) facts.push(el("span", { className: "tag dealer", title: t("seat.dealer") }, t("seat.dealerShort")));
   if (teamed(ctx)) facts.push(el("span", { className: `tag team team-${side % 2}` }, t("side.team", { name: String.fromCharCode(65 + side) })));
-  if (info.kind === "bot" || info.played_by === "bot") facts.push(el("span", { className: "tag" }, t("seat.botTag")));
+  const bot = info.kind === "bot" || info.played_by === "bot";
+  if (bot) {
+    const level = info.kind === "bot" && info.bot && has(`level.${info.bot}`) ? t(`level.${info.bot}`) : null;
+    // Wide tables say the level ("hard bot"); on a phone the longer tag would make the badges taller than the
+    // table allows, so the tag says "bot" and a tap on it shows every bot's level (a phone cannot hover).
+    const full = level ? t("seat.botLevelTag", { level }) : null;
+    facts.push(full
+      ? el("span", { className: `tag bot-level${botLevelsShown ? " open" : ""}`, title: full, "aria-label": full, role: "button",
+        tabIndex: 0, onclick: toggleBotLevels, onkeydown: (e) => (e.key === "Enter" || e.key === " ") && toggleBotLevels(e) },
+      el("span", { className: "short", "aria-hidden": "true" }, t("seat.botTag")), el("span", { className: "long", "aria-hidden": "true" }, full))
+      : el("span", { className: "tag" }, t("seat.botTag")));
+  }
+  if (bot && turn && ctx.status === "playing") facts.push(el("span", { className: "tag thinking" }, t("seat.thinking")));
   if (info.away) facts.push(el("span", { className: "tag away" }, t("seat.away")));
+  // A person who sits here but has no page open now (closed it, or lost the connection).
+  else if (info.played_by === "person" && ctx.presence && seat !== ctx.me && !ctx.presence.connected.includes(seat)) {
+    facts.push(el("span", { className: "tag offline" }, t("seat.offline")));
+  }
   if (info.played_by === null && ctx.status === "waiting") facts.push(el("span", { className: "tag away" }, t("seat.empty")));
   if (obs.indicator_holder === seat && obs.indicator) {
-    facts.push(el("span", { className: "tag trump-holder" }, t("trump.holds", { card: cardName(obs.indicator, ctx.family) })));
+    // Short on the badge (the card's index and suit sign), the whole sentence for screen readers and on hover.
+    const full = t("trump.holds", { card: cardName(obs.indicator, ctx.family) });
+    const card = parseCard(obs.indicator, ctx.family);
+    const sign = card.kind === "suit" ? `<svg viewBox="0 0 20 20" aria-hidden="true">${suitSign(ctx.family, card.suit, 10, 10, 17)}</svg>` : "";
+    facts.push(el("span", { className: "tag trump-holder", title: full, role: "img", "aria-label": full },
+      t("trump.holdsShort", { index: indexText(card) }), el("span", { className: "tag-sign", html: sign })));
   }
   const count = obs.hand_sizes?.[seat];
   const line = [];
@@ -114,13 +154,20 @@ function trickCards(ctx) {
   // from the stylesheet (--rx, --ry: it depends on the screen and the number of seats).
   cards.forEach(([seat, code], i) => {
     const a = angleOf(seat, ctx);
-    const slot = el("div", { className: "trick-card", "data-seat": seat, style: `--cx:${Math.cos(a).toFixed(3)};--cy:${Math.sin(a).toFixed(3)};z-index:${i + 1}` },
-      faceCard(code, ctx, done && done.winner === seat ? "winner" : ""),
-      el("span", { className: "played-by" }, seatName(seat, ctx)));
+    const won = done && done.winner === seat;
+    // Who took a trick is marked on the winner's card and label (a tick, not colour alone); the sentence is
+    // for screen readers (over the middle of the trick it would hide the other labels).
+    // --cys spreads the cards of seats that sit one above the other (six seats on a wide table) further apart
+    // than the seats' angles alone would, while the cards straight across keep their distance.
+    const sy = Math.sin(a);
+    const style = `--cx:${Math.cos(a).toFixed(3)};--cy:${sy.toFixed(3)};--cys:${(Math.sign(sy) * Math.abs(sy) ** 0.6).toFixed(3)};z-index:${i + 1}`;
+    const slot = el("div", { className: "trick-card", "data-seat": seat, style },
+      faceCard(code, ctx, won ? "winner" : ""),
+      el("span", { className: `played-by${won ? " took" : ""}` }, won ? `✓ ${seatName(seat, ctx)}` : seatName(seat, ctx)));
     box.append(slot);
   });
   if (done && done.winner !== null && done.winner !== undefined) {
-    box.append(el("div", { className: "taken-by" }, tookTrick(done.winner, ctx)));
+    box.append(el("div", { className: "taken-by sr-only" }, tookTrick(done.winner, ctx)));
   }
   return box;
 }
@@ -166,9 +213,11 @@ export function renderFelt(felt, ctx) {
     const x = 50 + 44 * Math.cos(a);
     const y = bottom ? 95 : 48 + 42 * Math.sin(a);
     const top = !bottom && Math.sin(a) < -0.35; // seats across the table show their cards beside the name
-    const place = el("div", { className: `seat${bottom ? " bottom" : ""}${top ? " across" : ""}`, "data-seat": seat, style: `--x:${pct(x)};--y:${pct(y)}` },
+    const apex = top && Math.abs(Math.cos(a)) < 0.2; // the seat straight across (a phone keeps its cards beside it)
+    const place = el("div", { className: `seat${bottom ? " bottom" : ""}${top ? " across" : ""}${apex ? " apex" : ""}`, "data-seat": seat, style: `--x:${pct(x)};--y:${pct(y)}` },
       seatBadge(seat, ctx));
-    if (!bottom || ctx.me === null) place.append(seatCards(seat, ctx));
+    // The bottom seat's hand is drawn under the table (the player's), not on it; a replay lists every hand there.
+    if ((!bottom || ctx.me === null) && !ctx.handsBelow) place.append(seatCards(seat, ctx));
     parts.push(place);
   }
   parts.push(trickCards(ctx));
@@ -202,7 +251,7 @@ export function statusText(ctx) {
 function scoreTable(ctx) {
   const obs = ctx.obs;
   if (obs.show_points === false || !Array.isArray(obs.points)) return null;
-  const label = obs.points_label || t("score.points");
+  const label = obs.points_label ? enginePhrase(obs.points_label) : t("score.points");
   const rows = obs.points.map((p, i) => el("tr", {}, el("th", { scope: "row" }, sideName(i, ctx)), el("td", {}, String(p))));
   return el("section", { className: "panel-block scores" }, el("h3", {}, label), el("table", {}, el("tbody", {}, ...rows)));
 }
@@ -213,7 +262,7 @@ function matchTable(ctx) {
   const rows = match.score.map((s, i) => el("tr", {}, el("th", { scope: "row" }, sideName(i, ctx)), el("td", {}, formatNumber(s))));
   return el("section", { className: "panel-block match" },
     el("h3", {}, t("score.match", { deal: match.deal })),
-    el("p", { className: "muted small" }, match.policy),
+    el("p", { className: "muted small" }, enginePhrase(match.policy)),
     el("table", {}, el("tbody", {}, ...rows)));
 }
 
@@ -236,7 +285,9 @@ function factsList(ctx) {
   const list = el("dl", { className: "facts" });
   for (const [label, value] of Object.entries(facts)) {
     if ((Array.isArray(value) && !value.length) || value === "" || value === null) continue;
-    list.append(el("dt", {}, label), el("dd", {}, Array.isArray(value) ? value.join("; ") : String(value)));
+    // The engine's labels and sentences, in the interface's language where the language file renders them.
+    const text = Array.isArray(value) ? value.map((v) => engineSays(String(v), ctx)).join("; ") : engineSays(String(value), ctx);
+    list.append(el("dt", {}, engineText("fact", label)), el("dd", {}, text));
   }
   return list.children.length ? el("section", { className: "panel-block" }, el("h3", {}, t("panel.facts")), list) : null;
 }
@@ -246,7 +297,7 @@ function messages(ctx) {
   if (!Array.isArray(list) || !list.length) return null;
   const items = list.slice(-12).map((m) => {
     const to = m.to?.length ? t("talk.toSeats", { names: m.to.map((s) => seatName(s, ctx)).join(", ") }) : "";
-    return el("li", {}, el("strong", {}, m.sender === null || m.sender === undefined ? t("talk.table") : seatName(m.sender, ctx)), `${to}: ${m.text}`);
+    return el("li", {}, el("strong", {}, m.sender === null || m.sender === undefined ? t("talk.table") : seatName(m.sender, ctx)), `${to}: ${engineSays(m.text, ctx)}`);
   });
   return el("section", { className: "panel-block" }, el("h3", {}, t("panel.talk")), el("ul", { className: "messages" }, ...items));
 }
@@ -258,7 +309,7 @@ export function narrate(event, ctx) {
     case "deal":
       return t("log.deal", { n: event.deal, name: name(event.dealer) });
     case "action": {
-      if (event.public) return t("log.public", { name: name(event.seat), what: event.public });
+      if (event.public) return t("log.public", { name: name(event.seat), what: engineSays(event.public, ctx) });
       let card = null;
       try {
         card = parseCard(event.action, ctx.family);
@@ -270,7 +321,7 @@ export function narrate(event, ctx) {
       return t("log.acts", { name: name(event.seat), what: label });
     }
     case "message":
-      return t("log.says", { name: event.sender === null ? t("talk.table") : name(event.sender), text: event.text });
+      return t("log.says", { name: event.sender === null ? t("talk.table") : name(event.sender), text: engineSays(event.text, ctx) });
     case "receive":
       return event.cards ? t("log.receive", { cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") }) : null;
     case "reveal":
@@ -353,7 +404,7 @@ export function summaryFromObservation(ctx) {
   return { points: obs.points || [], returns: obs.returns || null, cardsWon, matchEnd: null };
 }
 
-export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOver, finished }) {
+export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOver, finished, replayHref = null, rematchReady = false }) {
   const nSides = summary.points.length;
   // Who won: the sides whose seats have the best return (returns are per seat).
   let verdict = t("summary.draw");
@@ -377,7 +428,11 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
   }
   const buttons = [];
   if (!finished && !matchOver) buttons.push(el("button", { type: "button", className: "button primary", "data-summary": "next", onclick: onNext }, t("summary.next")));
-  if (finished || matchOver) buttons.push(el("button", { type: "button", className: "button primary", "data-summary": "rematch", onclick: onRematch }, t("summary.rematch")));
+  if (finished || matchOver) {
+    const label = rematchReady ? t("summary.joinRematch") : ctx.me === null ? t("summary.sameAgain") : t("summary.rematch");
+    buttons.push(el("button", { type: "button", className: "button primary", "data-summary": "rematch", onclick: onRematch }, label));
+  }
+  if (replayHref) buttons.push(el("a", { className: "button", "data-summary": "replay", href: replayHref }, t("summary.replay")));
   buttons.push(el("button", { type: "button", className: "button ghost", "data-summary": "close", onclick: onClose }, t("summary.close")));
   return el("div", { className: "summary", role: "dialog", "aria-modal": "true", "aria-labelledby": "summary-title" },
     el("h2", { id: "summary-title" }, matchOver ? t("summary.matchOver") : t("summary.dealOver")),

@@ -1,0 +1,182 @@
+"""The hard level against the medium one in 2-player Briscola, step by step: quick paired measurements.
+
+    python benchmarks/hard_briscola2.py duel --variant NAME -n N [--seed S]
+    python benchmarks/hard_briscola2.py endgame --variant NAME --stock K -n N [--seed S]
+    python benchmarks/hard_briscola2.py compare FILE FILE
+    python benchmarks/hard_briscola2.py pool FILE.json ...
+
+``duel`` plays N duplicate deals (each deal once with the variant in each seat) of the variant against the
+medium level, one process; ``endgame`` plays N deals medium against medium until K cards are left in the stock,
+then the variant takes each seat in turn from that same position (only the end of the deal is played, so two
+variants differ only by their endgame: a far steadier comparison than whole deals). Each writes one line per
+game to ``benchmarks/results/`` (the deal, the variant's seat, its score 1 / 0.5 / 0, its card-point margin)
+and prints the score, the mean margin and the variant's processor time per decision (decisions with more than
+one legal card). ``compare`` pairs two such files deal by deal: the difference of the scores and margins with
+their 95 % intervals. ``pool`` adds up tournaments of the same bots (``trionfi tournament ... --json``, run in
+chunks of deals with different seeds) into one score of the first bot with the tournament's own interval.
+Variants are the hard level with some settings changed (below). Run under ``nice -n 10``
+and say the load average (``uptime``) next to the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import resource
+import time
+from pathlib import Path
+from typing import Any
+
+import trionfi
+from trionfi.agents import make_agent
+from trionfi.tournament import per_deal_scores, rate_interval
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+# Variant -> settings of the search agent changed from the hard level's (agents/__init__.py).
+VARIANTS: dict[str, dict[str, Any]] = {
+    "hard": {},  # the level as it is
+    # The level before the opponent's whole history and the best answer to its rule (November 2026).
+    "before": {"history": 0.0, "pool": 0, "respond": False},
+    "history": {"history": 0.9, "pool": 0, "respond": False},
+    "resample": {"history": 0.9, "pool": 4000, "respond": False},
+    "respond": {"history": 0.0, "pool": 0, "respond": True},
+    "both": {"history": 0.9, "pool": 4000, "respond": True},
+    "respond12": {"history": 0.0, "pool": 0, "respond": True, "solve_cards": 12},
+}
+
+
+def _agent(variant: str, seed: int, game: Any) -> Any:
+    agent = make_agent("hard", seed=seed, game=game)
+    for key, value in VARIANTS[variant].items():
+        setattr(agent, key, value)
+    return agent
+
+
+def _play_on(state: Any, agents: list[Any], seat: int, seconds: list[float]) -> dict[str, Any]:
+    while state.current_player is not None:
+        p = state.current_player
+        observation = state.observation(p)
+        start = time.process_time()
+        action = agents[p].choose(observation)
+        if p == seat and len(observation["legal_actions"]) > 1:
+            seconds.append(time.process_time() - start)
+        state.apply(action, seat=p)
+    points = state.points()
+    return {"seat": seat, "score": (state.returns()[seat] + 1) / 2, "margin": points[seat] - points[1 - seat]}
+
+
+def run(variant: str, deals: int, seed: int, stock: int | None) -> dict[str, Any]:
+    """Play the deals (module docstring); write the per-game lines and return the summary."""
+    game = trionfi.load("briscola")
+    games, seconds = [], []
+    for d in range(seed, seed + deals):
+        for seat in (0, 1):
+            state = game.deal(seed=d)
+            medium = [make_agent("medium", seed=d, game=game) for _ in range(2)]
+            if stock is not None:  # medium against medium up to the endgame, the same position for both seats
+                while len(state.stock) > stock or state.trick:
+                    p = state.current_player
+                    state.apply(medium[p].choose(state.observation(p)), seat=p)
+            agents = list(medium)
+            agents[seat] = _agent(variant, 2 * d + seat, game)
+            games.append({"deal": d, **_play_on(state, agents, seat, seconds)})
+    RESULTS.mkdir(exist_ok=True)
+    where = "duel" if stock is None else f"endgame{stock}"
+    path = RESULTS / f"hard2p-{where}-{variant}-{seed}-{deals}.jsonl"
+    path.write_text("".join(json.dumps(g) + "\n" for g in games))
+    scores = [g["score"] for g in games]
+    return {
+        "variant": variant,
+        "what": where,
+        "deals": deals,
+        "seed": seed,
+        "score": sum(scores) / len(scores),
+        "interval": _interval(_per_deal(games, "score")),
+        "margin": sum(g["margin"] for g in games) / len(games),
+        "decisions": len(seconds),
+        "mean cpu s": sum(seconds) / len(seconds),
+        "max cpu s": max(seconds),
+        "process cpu s": resource.getrusage(resource.RUSAGE_SELF).ru_utime,
+        "file": str(path),
+    }
+
+
+def _per_deal(games: list[dict[str, Any]], key: str) -> dict[int, float]:
+    """A deal's mean over its two seatings (duplicate deals: the pair is the unit of the interval)."""
+    found: dict[int, list[float]] = {}
+    for g in games:
+        found.setdefault(g["deal"], []).append(g[key])
+    return {d: sum(v) / len(v) for d, v in found.items() if len(v) == 2}
+
+
+def _interval(values: dict[int, float]) -> list[float]:
+    """The mean with a normal 95 % interval."""
+    xs = list(values.values())
+    mean = sum(xs) / len(xs)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / max(1, len(xs) - 1))
+    half = 1.96 * sd / math.sqrt(len(xs))
+    return [round(mean - half, 4), round(mean + half, 4)]
+
+
+def compare(first: str, second: str) -> dict[str, Any]:
+    """The first file's score and margin minus the second's, deal by deal, with 95 % intervals."""
+    a, b = ([json.loads(line) for line in Path(f).read_text().splitlines()] for f in (first, second))
+    found: dict[str, Any] = {"first": first, "second": second}
+    for key in ("score", "margin"):
+        x, y = _per_deal(a, key), _per_deal(b, key)
+        both = sorted(set(x) & set(y))
+        diff = {d: x[d] - y[d] for d in both}
+        found["deals"] = len(both)
+        found[key] = [round(sum(diff.values()) / len(diff), 4), _interval(diff)]
+    return found
+
+
+def pool(files: list[str]) -> dict[str, Any]:
+    """The first bot's score over the deals of all the tournaments in ``files`` (module docstring)."""
+    pairs: list[tuple[float, int]] = []
+    seconds = 0.0
+    for f in files:
+        result = json.loads(Path(f).read_text())
+        labels = [b["label"] for b in result["bots"]]
+        pairs += per_deal_scores(result["log"], labels, result["sides"])[labels[0]]
+        seconds += result["seconds"]
+        first = labels[0]
+    rate, low, high = rate_interval(pairs)
+    return {
+        "bot": first,
+        "tournaments": len(files),
+        "deals": len(pairs),
+        "games": sum(g for _, g in pairs),
+        "score_rate": round(rate, 4),
+        "interval": [round(low, 4), round(high, 4)],
+        "seconds": round(seconds),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    for name in ("duel", "endgame"):
+        p = sub.add_parser(name)
+        p.add_argument("--variant", choices=list(VARIANTS), default="hard")
+        p.add_argument("-n", type=int, default=100)
+        p.add_argument("--seed", type=int, default=1000)
+        if name == "endgame":
+            p.add_argument("--stock", type=int, default=4)
+    c = sub.add_parser("compare")
+    c.add_argument("files", nargs=2)
+    t = sub.add_parser("pool")
+    t.add_argument("files", nargs="+")
+    args = parser.parse_args()
+    if args.what == "compare":
+        print(json.dumps(compare(*args.files)))
+    elif args.what == "pool":
+        print(json.dumps(pool(args.files)))
+    else:
+        print(json.dumps(run(args.variant, args.n, args.seed, args.stock if args.what == "endgame" else None)))
+
+
+if __name__ == "__main__":
+    main()

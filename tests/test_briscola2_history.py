@@ -1,0 +1,123 @@
+"""The opponent's whole history weighs a world (two-player Briscola, the hard level): the weight of a hand is
+the mean over the draws the opponent may have made of how well its hands then explain its decisions, and the
+sampled estimate of it agrees with that mean worked out over every sequence of draws."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+import trionfi
+from trionfi.agents.briscola2 import FastWorlds, briscola2, rule_card
+
+
+def _position(seed: int, plies: int, options: dict | None = None):
+    """Seat 0 plays at random, seat 1 by the playout rule, for ``plies``; then seat 0's observation, its
+    worlds, and seat 1's true hand."""
+    game = trionfi.load("briscola", **(options or {}))
+    fb = briscola2(game)
+    state = game.deal(seed=seed)
+    rng = random.Random(seed)
+    while len(state.history) < plies or state.current_player != 0:
+        if state.current_player == 1:
+            state.apply(fb.cards[rule_card(fb, state)], seat=1)
+        else:
+            state.apply(rng.choice(state._legal()), seat=0)
+    obs = json.loads(json.dumps(state.observation(0)))
+    maker = FastWorlds(fb, obs, game.hand_size)
+    return fb, maker, [fb.number[c] for c in state.hands[1]]
+
+
+def _exact(fb, maker, hand, rate) -> float:
+    """The weight by brute force: every sequence of draws (one of the three cards held after each trick, but
+    none after the opponent's lead on the table now), equally likely."""
+    steps = maker.history
+    lead_now = maker.led >= 0 and maker.leader != maker.seat
+    total = 0.0
+    draws = len(steps) - lead_now
+    for picks in itertools.product(range(3), repeat=draws):
+        held = list(hand)
+        weight = 1.0
+        picks_left = list(picks)
+        for i, step in enumerate(steps):
+            if not (i == 0 and lead_now):
+                held.pop(picks_left.pop(0))
+            held.append(step[0])
+            weight *= maker._chance(fb, i, step, held, rate)
+        total += weight
+    return total / 3**draws
+
+
+@pytest.mark.parametrize("seed,plies", [(1, 7), (2, 8), (3, 10), (4, 9)])
+def test_the_sampled_weight_is_the_mean_over_every_sequence_of_draws(seed, plies):
+    fb, maker, true_hand = _position(seed, plies)
+    assert maker.history and len(maker.history) >= 3
+    rng = random.Random(seed)
+    hands = [true_hand] + [maker.world(rng)[0][1] for _ in range(3)]
+    for hand in hands:
+        exact = _exact(fb, maker, hand, 0.9)
+        estimate = sum(maker.history_weight(fb, hand, 0.9, rng) for _ in range(3000)) / 3000
+        assert estimate == pytest.approx(exact, rel=0.1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_rule_player_s_true_hand_explains_all_its_decisions(seed):
+    # Seat 1 plays by the rule: with the rule's chance at 1, its true hand keeps a weight above nothing (its
+    # true draws explain every decision), and it weighs more than most hands the observation allows.
+    fb, maker, true_hand = _position(seed, 12)
+    draws = len(maker.history) - (maker.led >= 0)
+    assert _exact(fb, maker, true_hand, 1.0) >= 3.0**-draws
+    rng = random.Random(seed)
+    mine = sum(maker.history_weight(fb, true_hand, 0.9, rng) for _ in range(200)) / 200
+    others = [maker.history_weight(fb, maker.world(rng)[0][1], 0.9, rng) for _ in range(200)]
+    assert sum(w < mine for w in others) > len(others) / 2
+
+
+def test_no_history_where_every_card_is_placed_or_a_draw_is_seen():
+    # Once the stock is gone, and in Scoperta (the top of the stock is face up): every world weighs the same.
+    for options, plies in (({}, 36), ({"variant": "scoperta"}, 6)):
+        fb, maker, true_hand = _position(5, plies, options)
+        assert maker.history is None
+        assert maker.history_weight(fb, true_hand, 0.9, random.Random(1)) == 1.0
+
+
+def test_a_search_weighing_histories_is_legal_and_reproducible():
+    from trionfi.agents.search import SearchAgent
+
+    game = trionfi.load("briscola")
+    fb = briscola2(game)
+    state = game.deal(seed=21)
+    settings = {"samples": 60, "infer": 0.7, "history": 0.9, "pool": 200, "respond": True, "budget": 30}
+    while not state.is_terminal():
+        seat = state.current_player
+        obs = json.loads(json.dumps(state.observation(seat)))
+        if seat == 0:
+            me = SearchAgent(game=game, seed=5, **settings)
+            a = me.choose(obs)
+            assert a == SearchAgent(game=game, seed=5, **settings).choose(obs)
+            if obs["stock"] and (obs["tricks"] or obs["trick"]) and len(obs["legal_actions"]) > 1:
+                # Worlds drawn by their weight, each scored once with how often it was drawn.
+                assert me.last_stats["effective worlds"] <= me.last_stats["worlds"] <= 60
+        else:
+            a = fb.cards[rule_card(fb, state)]
+        assert str(a) in obs["legal_actions"]
+        state.apply(a, seat=seat)
+
+
+def test_resampled_worlds_are_drawn_by_their_weight():
+    from trionfi.agents.search import SearchAgent
+
+    fb, maker, _ = _position(3, 10)
+    me = SearchAgent(game=trionfi.load("briscola"), seed=1, samples=500, infer=0.7, history=0.9, pool=300)
+    drawn = me._resampled(fb, maker, 0, random.Random(4))
+    assert sum(n for _, n in drawn) == 500
+    assert len(set(map(id, (p for p, _ in drawn)))) == len(drawn)  # each world once, with its count
+    # The worlds drawn most often explain the opponent's decisions better than the pool does on average.
+    rng = random.Random(5)
+    pool = [maker.world(rng)[0][1] for _ in range(300)]
+    mean_pool = sum(maker.history_weight(fb, h, 0.9, rng) for h in pool) / len(pool)
+    top = max(drawn, key=lambda pn: pn[1])[0][0][1]
+    assert sum(maker.history_weight(fb, top, 0.9, rng) for _ in range(50)) / 50 > mean_pool

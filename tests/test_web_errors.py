@@ -1,0 +1,63 @@
+"""The links a person can get wrong: each says what is wrong at once, never a blank page or a useless prompt."""
+
+from __future__ import annotations
+
+from web_support import browser, live_server, new_page, page, static_url  # noqa: F401 (fixtures)
+
+BOT = {"kind": "bot", "bot": "easy"}
+
+
+def test_a_link_to_no_table_says_so_before_asking_a_name(new_page, live_server):  # noqa: F811
+    new_page.allowed.append("404")  # the page asks whether the table exists; the browser logs the answer
+    tab = new_page()  # a newcomer: no name chosen yet
+    tab.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    tab.goto(f"{live_server.base}/t/AAAAAAAAAAA#token=not-a-token")
+    tab.wait_for_selector("body[data-ready=true] .fatal")
+    assert "no table 'AAAAAAAAAAA'" in tab.locator(".fatal").inner_text()
+    assert tab.locator("#name-input").count() == 0
+
+
+def test_a_wrong_seat_link_says_so_and_offers_to_watch(new_page, live_server):  # noqa: F811
+    created = live_server.create(game="briscola", seats=[{"kind": "open"}, BOT])
+    table = created["table"]
+    tab = new_page()
+    tab.add_init_script("localStorage.setItem('trionfi.name', 'Ann'); localStorage.setItem('trionfi.lang', 'en');")
+    tab.goto(f"{live_server.base}/t/{table}#token=cut-short")
+    tab.wait_for_selector("body[data-ready=true] .fatal")
+    assert "This invite link opens no seat at this table" in tab.locator(".fatal").inner_text()
+    tab.locator(".fatal a", has_text="Watch").click()
+    tab.wait_for_selector(".badge[data-seat='1']")  # the public view of the same table, no hand, no error
+    assert tab.locator(".hand .card").count() == 0 and tab.locator(".fatal").count() == 0
+
+
+def test_a_game_word_a_newcomer_cannot_guess_is_explained_under_its_button(page, static_url):  # noqa: F811
+    """Trionfetti's Vagaresto button alone tells a newcomer nothing: a line under it says what it does."""
+    page.goto(f"{static_url}/cards.html")
+    page.wait_for_selector("body[data-ready=true]")
+    texts = page.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { renderActions } = await import("/js/actions.js");
+        const said = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const box = document.createElement("div");
+            renderActions(box, { groups: [{ kind: "vagaresto", actions: ["vagaresto"] }], family: "italian",
+                                 send: () => {}, locked: false, obs: {} });
+            said[code] = box.innerText;
+        }
+        return said;
+    }""")
+    assert "raises the stake of this hand" in texts["en"] and "alza la posta" in texts["it"], texts
+
+
+def test_the_lobby_says_when_the_server_cannot_be_reached(new_page, live_server):  # noqa: F811
+    new_page.allowed.append("net::ERR_FAILED")  # the request the test cuts, as the browser logs it
+    tab = new_page()
+    tab.add_init_script("localStorage.setItem('trionfi.name', 'Ann'); localStorage.setItem('trionfi.lang', 'en');")
+    tab.goto(f"{live_server.base}/")
+    tab.wait_for_selector("body[data-ready=true] #create-form")
+    tab.route("**/api/tables", lambda route: route.abort())  # the server went away after the page was loaded
+    tab.click("#create-form button[type=submit]")
+    error = tab.locator("#create-form .error, .create-panel .error").first
+    error.wait_for()
+    assert "The server cannot be reached" in error.inner_text(), error.inner_text()

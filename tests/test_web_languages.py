@@ -1,0 +1,75 @@
+"""The engine's own texts in the Italian interface: the option help in the lobby, the table's facts, and the
+engine's messages (here the comanda's), rendered from lang/it.json's "engine.*" keys; English where the file has
+none (a text the language file does not know stays as the engine wrote it)."""
+
+from __future__ import annotations
+
+import httpx
+
+from test_web_play import BOT, OPEN
+from web_support import browser, live_server, new_page, page_url  # noqa: F401 (fixtures)
+
+
+def italian(new_page, url):  # noqa: F811
+    page = new_page()
+    page.add_init_script("localStorage.setItem('trionfi.name', 'Ada'); localStorage.setItem('trionfi.lang', 'it');")
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]")
+    return page
+
+
+def test_the_lobby_shows_option_help_in_italian(new_page, live_server):  # noqa: F811
+    page = italian(new_page, f"{live_server.base}/")
+    players = page.locator(".option:has([data-option=players]) .option-doc").inner_text()
+    assert players.startswith("numero di giocatori: 2, 3, 4 o 6"), players
+    assert "predefinito: 2 (schembil: 6)" in players  # the default in words, too
+    page.select_option("#game", "trijumf")
+    cut = page.locator(".option:has([data-option=cut_option]) .option-doc").inner_text()
+    assert "il modo di tagliare il mazzo" in cut and "chi taglia sceglie a ogni mano" in cut, cut
+
+
+def test_the_table_facts_and_the_engine_messages_in_italian(new_page, live_server):  # noqa: F811
+    # Trijumf's facts from the first moment: the cut, still being chosen by the cutter (seat 3 when seat 0 deals).
+    created = live_server.create(game="trijumf", seats=[OPEN, BOT, BOT, BOT])
+    page = italian(new_page, page_url(live_server, created["seats"][0]["invite"]))
+    facts = page.locator(".facts")
+    facts.wait_for()
+    labels = facts.locator("dt").all_inner_texts()
+    assert "Taglio" in labels and "Cut" not in labels, labels
+    cut = facts.locator("dt:text-is('Taglio') + dd").inner_text()
+    assert cut.startswith("sceglie il posto ") or "(dal posto " in cut, cut
+    # A message of the engine with pieces inside pieces: the comanda's reading, word and suggestion kept.
+    read = httpx.post(f"{live_server.base}/api/comanda", json={"text": "manco e cavalloz"}).json()
+    message = read["problem"]["message"]
+    rendered = page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", message)
+    assert rendered.startswith("non si può usare 'cavalloz' (parola 3, carattere 9) nella comanda"), rendered
+    assert rendered.endswith("non è una parola della comanda; forse 'cavallo' o 'cavalli'?"), rendered
+    # What the language file does not know stays the engine's English.
+    assert page.evaluate("async () => (await import('/js/i18n.js')).enginePhrase('a sentence nobody wrote')") == (
+        "a sentence nobody wrote"
+    )
+
+
+def test_every_set_phrase_of_table_talk_says_its_meaning_in_every_language():
+    # The talk buttons show what a set phrase tells (Troccas' tschintschar, Trionfetti's signs): a phrase added to
+    # a game without its meaning in a language file would be a bare word of Romansh or a gesture's name.
+    import json
+    from importlib.resources import files
+
+    from trionfi.games.trionfetti import SIGNAL_ACTIONS
+    from trionfi.games.troccas_talk import STATEMENTS
+
+    phrases = {s.action_text.lower() for s in STATEMENTS} | {str(a).lower() for a in SIGNAL_ACTIONS}
+    for lang in ("en", "it"):
+        strings = json.loads(files("trionfi").joinpath(f"web/lang/{lang}.json").read_text(encoding="utf-8"))
+        have = {key.removeprefix("talkHelp.") for key in strings if key.startswith("talkHelp.")}
+        assert have == phrases, (lang, sorted(phrases - have), sorted(have - phrases))
+
+
+def test_troccas_talk_buttons_say_what_each_phrase_tells(new_page, live_server):  # noqa: F811
+    created = live_server.create(game="troccas", seats=[OPEN, BOT, BOT, BOT])
+    page = italian(new_page, page_url(live_server, created["seats"][0]["invite"]))
+    button = page.locator(".talk-button[data-action='say strusch in']")
+    button.wait_for()  # seat 0 speaks first at the pause after six cards
+    assert button.locator(".talk-meaning").inner_text() == "un solo onore"
+    assert button.locator(".talk-words").inner_text().endswith("strusch in")
