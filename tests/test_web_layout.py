@@ -97,6 +97,7 @@ def check_a_whole_deal(new_page, live_server, shoot, name, game, options, player
     seen: set[str] = set()  # the seats whose trick card was on the table while checked
     last: list[str] | None = None
     shot = False
+    played: list[str | None] = []  # what this page played (for a failure's message)
     deadline = page.evaluate("Date.now()") + 60_000
     while not page.locator(".summary").count():
         assert page.evaluate("Date.now()") < deadline, f"{name}: the deal did not end"
@@ -111,9 +112,11 @@ def check_a_whole_deal(new_page, live_server, shoot, name, game, options, player
                 shot = True
             assert not found, f"{name}: " + "; ".join(found)
         if my_turn(page):
-            assert play_highlighted(page)
+            played.append(play_highlighted(page))
+            assert played[-1]
             page.wait_for_selector("body[data-pending=false]")
         else:
             page.wait_for_timeout(30)
     # Every seat's card was looked at (the trick just taken stays on the table until the next card is played).
-    assert seen == {str(s) for s in range(players)}, seen
+    log = page.locator(".log li").all_inner_texts()
+    assert seen == {str(s) for s in range(players)}, f"{name}: only seats {sorted(seen)} seen; played {played}; {log}"
