@@ -546,6 +546,15 @@ def tournament(
     plot: Annotated[
         Path | None, typer.Option("--plot", metavar="FILE.png", help="Plot the running score rates to a PNG.")
     ] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            metavar="FILE",
+            help="Keep each deal in this file as it finishes; the same command again plays only the deals it lacks"
+            " (a stopped run goes on; a larger -n extends it). Needs --seed.",
+        ),
+    ] = None,
     backend: Annotated[
         str, typer.Option("--backend", metavar="local|ray", help="Local processes, or a Ray cluster.")
     ] = "local",
@@ -588,6 +597,9 @@ def tournament(
         _writable(plot, "plot")
         if plot is not None and plot.suffix.lower() != ".png":
             raise UsageError(f"--plot writes a PNG: give a file name ending in .png, not {str(plot)!r}")
+        _writable(log, "deals")
+        if log is not None and seed is None:
+            raise UsageError("--log goes on with a tournament of one seed: give --seed too, e.g. --seed 1")
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         with progress_bar(err.is_terminal) as progress:
@@ -603,6 +615,7 @@ def tournament(
                 budget=budget,
                 progress=lambda done, total: progress.update(task, completed=done),
                 mode=mode,
+                log=log,
             )
     games_per_deal = sum(len(entry["games"]) for entry in result["log"]) / max(1, n)
     if mode == "seat":
@@ -612,7 +625,8 @@ def tournament(
         each, scored = f"{games_per_deal:g} games each", "score = (wins + draws/2) / games"
     table = Table(
         title=f"{escape(game.title)}: {n} duplicate deals ({each}), seed {seed}",
-        caption=f"{scored} · {result['seconds']:.1f} s, {backend}, {result['jobs']} jobs",
+        caption=f"{scored} · {result['seconds']:.1f} s, {backend}, {result['jobs']} jobs"
+        + (f" · {result['from_log']} deals from {escape(str(log))}" if result.get("from_log") else ""),
         box=box.SIMPLE_HEAD,
         collapse_padding=True,
         pad_edge=False,

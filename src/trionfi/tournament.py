@@ -50,6 +50,7 @@ from .agents import AGENTS, GAME_LEVELS, LEVELS, make_agent
 from .engine import Game
 from .errors import OptionError, TrionfiError, shown
 from .records import read_json
+from .tournament_log import DealLog, log_header
 
 FORMAT = "trionfi-tournament"
 VERSION = 1
@@ -196,12 +197,20 @@ def play_chunk(
     return [play_deal(game, specs, labels, seed, i, budget, mode) for i in range(start, stop)]
 
 
-def chunks(deals: int, jobs: int, size: int | None = None) -> list[tuple[int, int]]:
+def chunks(deals: int | Sequence[int], jobs: int, size: int | None = None) -> list[tuple[int, int]]:
     """Deal ranges for the workers: small enough for a smooth progress bar and an even load with slow bots (a
-    deal of searching bots takes minutes), large enough that the hand-over costs little with fast ones."""
+    deal of searching bots takes minutes), large enough that the hand-over costs little with fast ones.
+    ``deals`` is a number (deals 0 to N - 1) or the deal numbers still to play (a run going on from a log)."""
+    todo = sorted(range(deals) if isinstance(deals, int) else set(deals))
     if size is None:
-        size = max(1, min(4, math.ceil(deals / (8 * max(1, jobs)))))
-    return [(a, min(a + size, deals)) for a in range(0, deals, size)]
+        size = max(1, min(4, math.ceil(len(todo) / (8 * max(1, jobs)))))
+    ranges: list[tuple[int, int]] = []
+    for i in todo:  # runs of consecutive numbers, cut every `size` deals
+        if ranges and ranges[-1][1] == i and i - ranges[-1][0] < size:
+            ranges[-1] = (ranges[-1][0], i + 1)
+        else:
+            ranges.append((i, i + 1))
+    return ranges
 
 
 # --- running ----------------------------------------------------------------------------------------------------
@@ -217,13 +226,15 @@ def run_tournament(
     progress: Progress | None = None,
     chunk_size: int | None = None,
     mode: str = "rotate",
+    log: str | Path | None = None,
 ) -> dict[str, Any]:
     """Play a duplicate tournament and return its results as a JSON-ready dict (see :func:`summarize`).
 
     ``jobs`` worker processes (default: the number of cores; 1 plays in this process) or, with
     ``backend="ray"``, Ray tasks on the cluster at ``address`` (a local Ray with ``jobs`` CPUs when None).
     ``progress(done, total)`` is called as deals finish. ``mode`` is ``rotate`` or ``seat`` (module
-    docstring)."""
+    docstring). ``log``: a file that keeps each deal as it finishes; the deals it already holds are not played
+    again (:mod:`trionfi.tournament_log`), and ``seconds`` is then this run's time."""
     specs = parse_bots(bots)
     if mode not in MODES:
         raise TournamentError(f"unknown mode {mode!r}; the modes are: {', '.join(MODES)}")
@@ -244,16 +255,38 @@ def run_tournament(
     options_json = json.dumps(game._given, sort_keys=True)
     _game(game.name, options_json)  # options that do not load fail here, not in a worker
     work = (game.name, options_json, specs, budget, seed)
-    ranges = chunks(deals, jobs, chunk_size)
+    kept = None
+    if log is not None:
+        header = log_header(game.name, json.loads(options_json), specs, seed, mode, budget)
+        lineups = len(deal_plan(game, len(specs), seed, 0, mode)["lineups"])
+        kept = DealLog(log, header, lineups, TournamentError)
+        for i in range(deals):  # a deal in the file must be the one this seed deals (a file edited by hand...)
+            if i in kept.deals and kept.deals[i].get("seed") != deal_plan(game, len(specs), seed, i, mode)["seed"]:
+                raise TournamentError(
+                    f"{str(log)!r}: deal {i} is not the deal {i} of seed {seed}; the file is left as it is"
+                )
+    done = [kept.deals[i] for i in range(deals) if i in kept.deals] if kept is not None else []
+    ranges = chunks([i for i in range(deals) if kept is None or i not in kept.deals], jobs, chunk_size)
+    finished = list(done)
+
+    def finish(entries: list[dict[str, Any]]) -> None:
+        if kept is not None:
+            kept.add(entries)
+        finished.extend(entries)
+        if progress is not None:
+            progress(len(finished), deals)
+
+    if progress is not None and done:
+        progress(len(done), deals)
     start = time.perf_counter()
-    if backend == "ray":
-        log = _run_ray(work, ranges, deals, jobs, address, progress, mode)
-    elif jobs == 1 or len(ranges) == 1:
-        log = _run_here(work, ranges, deals, progress, mode)
-    else:
-        log = _run_processes(work, ranges, deals, jobs, progress, mode)
+    if ranges and backend == "ray":
+        _run_ray(work, ranges, jobs, address, finish, mode)
+    elif ranges and (jobs == 1 or len(ranges) == 1):
+        _run_here(work, ranges, finish, mode)
+    elif ranges:
+        _run_processes(work, ranges, jobs, finish, mode)
     seconds = time.perf_counter() - start
-    log.sort(key=lambda entry: entry["deal"])
+    finished.sort(key=lambda entry: entry["deal"])
     labels = bot_labels(specs)
     return {
         "format": FORMAT,
@@ -273,39 +306,32 @@ def run_tournament(
         "jobs": jobs,
         "seconds": round(seconds, 3),
         "mode": mode,
-        "results": summarize(log, labels, [list(side) for side in game.sides], mode),
-        "log": log,
+        "results": summarize(finished, labels, [list(side) for side in game.sides], mode),
+        **({"from_log": len(done)} if kept is not None else {}),  # deals not played by this run
+        "log": finished,
     }
 
 
-def _run_here(
-    work: tuple, ranges: list[tuple[int, int]], total: int, progress: Progress | None, mode: str = "rotate"
-) -> list[dict]:
-    log: list[dict[str, Any]] = []
+# Each runner hands every chunk's entries to ``finish`` as the chunk ends (kept in the log at once).
+Finish = Callable[[list[dict[str, Any]]], None]
+
+
+def _run_here(work: tuple, ranges: list[tuple[int, int]], finish: Finish, mode: str = "rotate") -> None:
     for a, b in ranges:
-        log.extend(play_chunk(*work, a, b, mode))
-        if progress is not None:
-            progress(len(log), total)
-    return log
+        finish(play_chunk(*work, a, b, mode))
 
 
-def _run_processes(
-    work: tuple, ranges: list[tuple[int, int]], total: int, jobs: int, progress: Progress | None, mode: str = "rotate"
-) -> list[dict]:
-    log: list[dict[str, Any]] = []
+def _run_processes(work: tuple, ranges: list[tuple[int, int]], jobs: int, finish: Finish, mode: str = "rotate") -> None:
     pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(ranges)), initializer=_ignore_ctrl_c)
     try:
         futures = [pool.submit(play_chunk, *work, a, b, mode) for a, b in ranges]
         for future in concurrent.futures.as_completed(futures):
-            log.extend(future.result())
-            if progress is not None:
-                progress(len(log), total)
+            finish(future.result())
     except BaseException:
         # Ctrl-C or a failed chunk: stop at once rather than wait for the chunks already running.
         _stop_workers(pool)
         raise
     pool.shutdown()
-    return log
 
 
 def _ignore_ctrl_c() -> None:
@@ -328,12 +354,11 @@ def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
 def _run_ray(
     work: tuple,
     ranges: list[tuple[int, int]],
-    total: int,
     jobs: int,
     address: str | None,
-    progress: Progress | None,
+    finish: Finish,
     mode: str = "rotate",
-) -> list[dict]:
+) -> None:
     try:
         import ray
     except ImportError:
@@ -353,14 +378,10 @@ def _run_ray(
     try:
         task = ray.remote(play_chunk)
         pending = [task.remote(*work, a, b, mode) for a, b in ranges]
-        log: list[dict[str, Any]] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                log.extend(ray.get(ref))
-            if progress is not None:
-                progress(len(log), total)
-        return log
+                finish(ray.get(ref))
     finally:
         if started:
             ray.shutdown()
