@@ -31,9 +31,14 @@ def test_the_form_follows_the_option_declarations(new_page, live_server):  # noq
     assert page.locator("[data-option=southern_order]").get_attribute("type") == "checkbox"
     # Two seats for two players, four when the players option says four.
     assert page.locator("[data-seat]").count() == 2
+    page.select_option("#seat-1", "open")
     players.fill("4")
-    players.dispatch_event("change")
-    assert page.locator("[data-seat]").count() == 4
+    assert page.locator("[data-seat]").count() == 4  # as it is typed, not when the box is left
+    # Typing 10 goes through 1: seat 1 keeps its choice.
+    players.fill("1")
+    players.fill("10")
+    assert page.locator("[data-seat]").count() == 10 and page.locator("#seat-1").input_value() == "open"
+    players.fill("4")
     # Another game, its own options.
     page.select_option("#game", "trijumf")
     assert page.locator("[data-option=cut_option]").count() == 1
@@ -45,6 +50,18 @@ def test_the_form_follows_the_option_declarations(new_page, live_server):  # noq
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#created .error")
     assert "6" in page.locator("#created .error").inner_text()
+
+
+def test_a_count_typed_then_create_clicked_at_once_creates_the_table(new_page, live_server):  # noqa: F811
+    # The seats once followed the count when the box was left: the click that left it found the button moved
+    # down by the new seats' rows, and nothing was created.
+    page = open_lobby(new_page, live_server, "Ann")
+    page.locator("[data-option=players]").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4")
+    page.locator("#create-form button[type=submit]").click()
+    page.wait_for_selector(".created")
+    assert page.locator(".created .invite").count() == 4 + 1  # four seats and the spectators' link
 
 
 def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, shoot):  # noqa: F811

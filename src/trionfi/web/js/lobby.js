@@ -106,7 +106,11 @@ function seatChoices() {
 }
 
 function renderSeats(box, count, preset = null) {
-  const before = preset || [...box.querySelectorAll("select")].map((s) => s.value);
+  if (box.querySelectorAll("select").length === count && !preset) return;  // (every key typed comes here)
+  // The seats' choices outlive a smaller count, so that typing "10" (through "1") keeps them.
+  const before = preset ? [...preset] : box.chosen || [];
+  box.querySelectorAll("select").forEach((s, i) => { before[i] = s.value; });
+  box.chosen = before;
   box.replaceChildren();
   for (let seat = 0; seat < count; seat++) {
     const select = el("select", { id: `seat-${seat}`, "data-seat": seat });
@@ -200,7 +204,9 @@ function renderForm(main, gameName, prefill = null) {
   const seats = el("fieldset", { className: "seats" }, el("legend", {}, t("lobby.seats")));
   const seatBox = el("div", { className: "seat-list" });
   seats.append(seatBox);
-  options.addEventListener("change", () => renderSeats(seatBox, playerCount(options, game)));
+  // As it is typed, not on leaving the box: a count changed on blur moved the button away under the pointer of
+  // someone who typed "4" and clicked "Create the table" at once, and the click was lost.
+  for (const type of ["input", "change"]) options.addEventListener(type, () => renderSeats(seatBox, playerCount(options, game)));
   renderSeats(seatBox, playerCount(options, game), prefill?.seats || null);
   const standIn = el("select", { id: "opt-stand-in" }, el("option", { value: "" }, t("lobby.standIn.none")));
   for (const level of catalogue.levels || []) {
