@@ -25,7 +25,7 @@ import random
 from typing import Any, ClassVar
 
 from ..cards import BOSNIAN_32, FRENCH_40, ITALIAN_40, Card, Deck
-from ..engine import PLAY, Action, Audience, Game, TrickState, side_results
+from ..engine import PLAY, Action, Audience, Game, Trick, TrickState, side_results
 from ..errors import OptionError, shown
 from ..options import Option, whole_number
 from ..ranking import BOSNIAN, BRISCOLA, BRISCOLA_FRENCH, BRISCOLA_SOUTHERN, RankTable
@@ -47,6 +47,7 @@ PLAYERS_FOR: dict[str, tuple[int, ...]] = {
 }
 
 CLAIM = Action("claim", "claim")
+_new_tuple = tuple.__new__
 
 
 def _parse_rais(given: Any) -> tuple[int, int]:
@@ -309,6 +310,8 @@ class Briscola(Game):
         # The hot path's shortcuts: card play only (no claims, no talk), and two players drawing a card each.
         self.plain_play = not self.has_extras
         self.plain_pairs = self.plain_play and n == 2 and self.laps == 1
+        # ... and any card at any time: the legal actions are the hand (BriscolaState.apply's short way).
+        self.free_pairs = self.plain_pairs and self.restriction is free
         if variant == "schembil":
             self.rais = o["rais"]
 
@@ -430,7 +433,7 @@ def _turn_up_again(indicator: Card, face_down: list[Card], rejected: tuple[str, 
 class BriscolaState(TrickState):
     """One deal of Briscola (any variant of :class:`Briscola`)."""
 
-    __slots__ = ("claim", "indicator", "indicator_holder", "messages", "stock", "talk", "views")
+    __slots__ = ("_pairs", "claim", "indicator", "indicator_holder", "messages", "stock", "talk", "views")
 
     def __init__(self, game: Briscola, seed: int, dealer: int, stacked: list[Card] | None) -> None:
         super().__init__(game, seed, dealer, stacked)
@@ -471,6 +474,7 @@ class BriscolaState(TrickState):
         self._points = game.card_points
         self._restriction = game.restriction
         self._init_play(hands, first, game.rotations[first])
+        self._pairs = game.free_pairs
         if game.has_extras:
             from . import briscola_talk
 
@@ -486,7 +490,67 @@ class BriscolaState(TrickState):
         new.messages = self.messages[:]
         new.talk = self.talk
         new.views = dict(self.views)
+        new._pairs = self._pairs
         return new
+
+    # --- the hot path --------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        if self._pairs:  # two players, card play only, any card at any time: the legal actions are the hand
+            p = self.current_player
+            return self.hands[p][:] if p is not None else []
+        return TrickState.legal_actions(self)
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        # Two players playing any card from the hand (what every bot does): the whole move the short way, the
+        # trick's winner, points, record and draws included. Anything else, a wrong seat or a card not in the
+        # hand included, goes through the general path and its errors.
+        p = self.current_player
+        if (
+            self._pairs
+            and action.__class__ is Card
+            and p is not None
+            and (seat is None or (seat.__class__ is int and seat == p))
+        ):
+            hand = self.hands[p]
+            if action in hand:
+                hand.remove(action)
+                self._legal_cache = None
+                self.history.append(action)
+                trick = self.trick
+                if not trick:
+                    trick.append(action)
+                    self.current_player = self.trick_seats[1]
+                    return
+                lead = trick[0]
+                leader = self.leader
+                strength = self._strength
+                if action.suit == lead.suit:
+                    winner = p if strength[action] > strength[lead] else leader
+                else:
+                    winner = p if action.suit == self.trump else leader
+                points = self._points
+                pts = points[lead] + points[action]
+                self.won[winner] += pts  # two players: each seat is its own side
+                self.tricks.append(_new_tuple(Trick, (leader, self.trick_seats, (lead, action), winner, pts)))
+                self.trick = []
+                stock = self.stock
+                if len(stock) == 1:
+                    self._after_trick(winner)  # an odd stock (not dealt in two-player Briscola): the long way
+                    return
+                hands = self.hands
+                if stock:  # the winner draws first; the loser takes the turned-up card with the last draw
+                    hands[winner].append(stock.pop())
+                    hands[1 - winner].append(stock.pop())
+                    if not stock and self.indicator is not None:
+                        self.indicator_holder = 1 - winner
+                self.leader = winner
+                if hands[winner]:
+                    self.trick_seats = self.game.rotations[winner]  # type: ignore[attr-defined]
+                    self.current_player = winner
+                else:
+                    self._finish()
+                return
+        TrickState.apply(self, action, seat)
 
     # --- legality and moves ------------------------------------------------------------------------
     def _compute_legal(self) -> list[Any]:
