@@ -29,7 +29,7 @@ from ..engine import PLAY, Action, Audience, Game, Trick, TrickState, side_resul
 from ..errors import OptionError, shown
 from ..options import Option, whole_number
 from ..ranking import BOSNIAN, BRISCOLA, BRISCOLA_FRENCH, BRISCOLA_SOUTHERN, RankTable
-from ..tricks import follow, free
+from ..tricks import follow, free, winning_index
 
 VARIANTS = ("standard", "a31", "scoperta", "briscolone", "bosnian", "double", "schembil")
 # RULES.md §7 lists player counts among the variant names; they are accepted as spellings of `players`.
@@ -48,6 +48,8 @@ PLAYERS_FOR: dict[str, tuple[int, ...]] = {
 
 CLAIM = Action("claim", "claim")
 _new_tuple = tuple.__new__
+# Two-player tricks (see _pair_outcomes), per (rank table, pack), then per trump suit: shared by every game.
+_OUTCOMES: dict[tuple[str, tuple[Card, ...]], dict[str | None, dict[Card, dict[Card, int]]]] = {}
 
 
 def _parse_rais(given: Any) -> tuple[int, int]:
@@ -312,6 +314,7 @@ class Briscola(Game):
         self.plain_pairs = self.plain_play and n == 2 and self.laps == 1
         # ... and any card at any time: the legal actions are the hand (BriscolaState.apply's short way).
         self.free_pairs = self.plain_pairs and self.restriction is free
+        self.pair_outcomes = _OUTCOMES.setdefault((table.name, tuple(deck)), {})  # per trump, made when first needed
         if variant == "schembil":
             self.rais = o["rais"]
 
@@ -413,6 +416,24 @@ def _check_research_size(cards: int, players: int, hand: int, o: dict[str, Any],
     )
 
 
+def _pair_outcomes(game: Briscola, trump: str | None) -> dict[Card, dict[Card, int]]:
+    """Every two-card trick under ``trump``, looked up by lead then second card: its card points times 2, plus 1
+    when the second card takes it (:func:`trionfi.tricks.winning_index` decides). Made once per pack and trump."""
+    tables = game.pair_outcomes
+    table = tables.get(trump)
+    if table is None:
+        strength, points = game.strength, game.card_points
+        table = tables[trump] = {
+            lead: {
+                second: (points[lead] + points[second]) * 2 + winning_index((lead, second), trump, strength)
+                for second in game.deck
+                if second is not lead
+            }
+            for lead in game.deck
+        }
+    return table
+
+
 def _turn_up_again(indicator: Card, face_down: list[Card], rejected: tuple[str, ...], rng: random.Random) -> Card:
     """The A/3 turn-up rule: while the turned card is of a rejected rank, turn the next card and put the
     rejected one back at a random place strictly inside the face-down stock (top first in ``face_down``).
@@ -443,27 +464,29 @@ class BriscolaState(TrickState):
             rng.shuffle(order)
         n, size = game.players, game.hand_size
         first = (dealer + 1) % n  # the dealer's right receives first and leads
-        hands: list[list[Card]] = [[] for _ in range(n)]
+        hands: list[list[Card]] = [None] * n  # type: ignore[list-item]
         dealt = n * size
-        if game.options["deal_singly"]:
-            # One card at a time round the table: seat first + i receives cards i, i + n, i + 2n, ...
-            for i in range(n):
-                hands[(first + i) % n] = order[i:dealt:n]
-        else:
-            for i in range(n):
-                hands[(first + i) % n].extend(order[i * size : (i + 1) * size])
-        rest = order[dealt:]
+        singly = game.options["deal_singly"]
+        for i in range(n):
+            # One card at a time round the table, seat first + i receiving cards i, i + n, i + 2n, ..., or each
+            # hand in one packet.
+            hands[(first + i) % n] = order[i:dealt:n] if singly else order[i * size : (i + 1) * size]
         self.indicator: Card | None = None
         if game.has_trump:
-            indicator, face_down = rest[0], rest[1:]
+            indicator = order[dealt]
             if game.options["reject_ace_three_indicator"]:
+                face_down = order[dealt + 1 :]
                 indicator = _turn_up_again(indicator, face_down, game.top_two, rng)
+                order[dealt + 1 :] = face_down
             self.indicator = indicator
             # Kept top-last so drawing is list.pop(); the indicator lies at the bottom, drawn last.
-            self.stock = [indicator, *reversed(face_down)]
+            stock = order[:dealt:-1]  # the face-down cards, the last first
+            stock.insert(0, indicator)
+            self.stock = stock
             self.trump = indicator.suit
         else:
-            self.stock = rest[::-1]
+            self.stock = order[dealt:]
+            self.stock.reverse()
             self.trump = None
         self.indicator_holder: int | None = None
         self.claim: tuple[int, bool] | None = None
@@ -474,7 +497,7 @@ class BriscolaState(TrickState):
         self._points = game.card_points
         self._restriction = game.restriction
         self._init_play(hands, first, game.rotations[first])
-        self._pairs = game.free_pairs
+        self._pairs = _pair_outcomes(game, self.trump) if game.free_pairs else None
         if game.has_extras:
             from . import briscola_talk
 
@@ -495,9 +518,9 @@ class BriscolaState(TrickState):
 
     # --- the hot path --------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Any]:
-        if self._pairs:  # two players, card play only, any card at any time: the legal actions are the hand
-            p = self.current_player
-            return self.hands[p][:] if p is not None else []
+        p = self.current_player
+        if self._pairs is not None and p is not None:
+            return self.hands[p].copy()  # two players, card play only, any card at any time: the hand
         return TrickState.legal_actions(self)
 
     def apply(self, action: Any, seat: int | None = None) -> None:
@@ -505,15 +528,18 @@ class BriscolaState(TrickState):
         # trick's winner, points, record and draws included. Anything else, a wrong seat or a card not in the
         # hand included, goes through the general path and its errors.
         p = self.current_player
+        outcomes = self._pairs
         if (
-            self._pairs
+            outcomes is not None
             and action.__class__ is Card
             and p is not None
             and (seat is None or (seat.__class__ is int and seat == p))
         ):
-            hand = self.hands[p]
-            if action in hand:
-                hand.remove(action)
+            try:
+                self.hands[p].remove(action)
+            except ValueError:
+                pass  # not in the hand: the general path says why
+            else:
                 self._legal_cache = None
                 self.history.append(action)
                 trick = self.trick
@@ -523,13 +549,9 @@ class BriscolaState(TrickState):
                     return
                 lead = trick[0]
                 leader = self.leader
-                strength = self._strength
-                if action.suit == lead.suit:
-                    winner = p if strength[action] > strength[lead] else leader
-                else:
-                    winner = p if action.suit == self.trump else leader
-                points = self._points
-                pts = points[lead] + points[action]
+                outcome = outcomes[lead][action]
+                winner = p if outcome & 1 else leader
+                pts = outcome >> 1
                 self.won[winner] += pts  # two players: each seat is its own side
                 self.tricks.append(_new_tuple(Trick, (leader, self.trick_seats, (lead, action), winner, pts)))
                 self.trick = []
