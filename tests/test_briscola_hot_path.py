@@ -44,30 +44,43 @@ def _fields(state):
     )
 
 
+def _play_both(fast, slow, rng):
+    """Random cards to the end, as cards in ``fast`` and as their texts in ``slow``, compared at every move."""
+    while not fast.is_terminal():
+        legal = fast.legal_actions()
+        assert legal == slow.legal_actions()
+        pick = rng.choice([a for a in legal if a.__class__ is Card])
+        seat = fast.current_player if rng.random() < 0.5 else None
+        fast.apply(pick, seat=seat)
+        slow.apply(str(pick).lower(), seat=seat)  # text: the general path
+        assert _fields(fast) == _fields(slow)
+        for s in range(2):
+            assert fast.observation(s) == slow.observation(s)
+    assert slow.is_terminal() and fast.returns() == slow.returns()
+    assert sum(fast.points()) == sum(fast.game.card_points.values())
+
+
 @pytest.mark.parametrize("options", SHORT + GENERAL, ids=str)
 def test_cards_and_their_texts_give_the_same_deal(options):
     game = trionfi.load("briscola", **options)
     assert game.free_pairs == (options in SHORT)
     for seed in range(30):
         fast, slow = game.deal(seed=seed), game.deal(seed=seed)
-        rng = random.Random(seed)
-        while not fast.is_terminal():
-            legal = fast.legal_actions()
-            assert legal == slow.legal_actions()
-            cards = [a for a in legal if a.__class__ is Card]
-            pick = rng.choice(cards)
-            seat = fast.current_player if rng.random() < 0.5 else None
-            fast.apply(pick, seat=seat)
-            slow.apply(str(pick).lower(), seat=seat)  # text: the general path
-            assert _fields(fast) == _fields(slow)
-            for s in range(2):
-                assert fast.observation(s) == slow.observation(s)
-        assert (
-            slow.is_terminal()
-            and fast.returns() == slow.returns()
-            and sum(fast.points()) == sum(game.card_points.values())
-        )
+        _play_both(fast, slow, random.Random(seed))
         assert fast.to_record() == slow.to_record()
+
+
+@pytest.mark.parametrize("options", [{}, {"variant": "briscolone"}], ids=str)
+def test_a_sampled_world_takes_the_short_way_as_the_general_path(options):
+    # A sampler deals from seed 0, then sets the hands, the stock and the trump of the world it draws.
+    game = trionfi.load("briscola", **options)
+    rng = random.Random(7)
+    for seed in range(10):
+        state = game.deal(seed=seed)
+        for _ in range(rng.randrange(30)):
+            state.apply(rng.choice(state.legal_actions()))
+        world = game.sample_state(state.observation(state.current_player), rng)
+        _play_both(world, world.clone(), rng)
 
 
 def _refused(state, action, message, **kw):

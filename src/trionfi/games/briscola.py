@@ -48,7 +48,7 @@ PLAYERS_FOR: dict[str, tuple[int, ...]] = {
 
 CLAIM = Action("claim", "claim")
 _new_tuple = tuple.__new__
-# Two-player tricks (see _pair_outcomes), per (rank table, pack), then per trump suit: shared by every game.
+# Two-player tricks (see _pair_outcomes) per rank table and pack: shared by the games that use them.
 _OUTCOMES: dict[tuple[str, tuple[Card, ...]], dict[str | None, dict[Card, dict[Card, int]]]] = {}
 
 
@@ -314,7 +314,7 @@ class Briscola(Game):
         self.plain_pairs = self.plain_play and n == 2 and self.laps == 1
         # ... and any card at any time: the legal actions are the hand (BriscolaState.apply's short way).
         self.free_pairs = self.plain_pairs and self.restriction is free
-        self.pair_outcomes = _OUTCOMES.setdefault((table.name, tuple(deck)), {})  # per trump, made when first needed
+        self.pair_outcomes = _OUTCOMES.setdefault((table.name, tuple(deck)), {})  # made when first needed
         if variant == "schembil":
             self.rais = o["rais"]
 
@@ -416,22 +416,23 @@ def _check_research_size(cards: int, players: int, hand: int, o: dict[str, Any],
     )
 
 
-def _pair_outcomes(game: Briscola, trump: str | None) -> dict[Card, dict[Card, int]]:
-    """Every two-card trick under ``trump``, looked up by lead then second card: its card points times 2, plus 1
-    when the second card takes it (:func:`trionfi.tricks.winning_index` decides). Made once per pack and trump."""
+def _pair_outcomes(game: Briscola) -> dict[str | None, dict[Card, dict[Card, int]]]:
+    """Every two-card trick, looked up by trump suit (None: no trumps), lead and second card: its card points
+    times 2, plus 1 when the second card takes it (:func:`trionfi.tricks.winning_index` decides). Made once per
+    pack, at its first two-player deal; the trump is looked up at every trick, as a sampler may set it."""
     tables = game.pair_outcomes
-    table = tables.get(trump)
-    if table is None:
-        strength, points = game.strength, game.card_points
-        table = tables[trump] = {
-            lead: {
-                second: (points[lead] + points[second]) * 2 + winning_index((lead, second), trump, strength)
-                for second in game.deck
-                if second is not lead
+    if not tables:
+        strength, points, deck = game.strength, game.card_points, game.deck
+        for trump in (*dict.fromkeys(c.suit for c in deck), None):
+            tables[trump] = {
+                lead: {
+                    second: (points[lead] + points[second]) * 2 + winning_index((lead, second), trump, strength)
+                    for second in deck
+                    if second is not lead
+                }
+                for lead in deck
             }
-            for lead in game.deck
-        }
-    return table
+    return tables
 
 
 def _turn_up_again(indicator: Card, face_down: list[Card], rejected: tuple[str, ...], rng: random.Random) -> Card:
@@ -497,7 +498,7 @@ class BriscolaState(TrickState):
         self._points = game.card_points
         self._restriction = game.restriction
         self._init_play(hands, first, game.rotations[first])
-        self._pairs = _pair_outcomes(game, self.trump) if game.free_pairs else None
+        self._pairs = _pair_outcomes(game) if game.free_pairs else None
         if game.has_extras:
             from . import briscola_talk
 
@@ -549,7 +550,7 @@ class BriscolaState(TrickState):
                     return
                 lead = trick[0]
                 leader = self.leader
-                outcome = outcomes[lead][action]
+                outcome = outcomes[self.trump][lead][action]
                 winner = p if outcome & 1 else leader
                 pts = outcome >> 1
                 self.won[winner] += pts  # two players: each seat is its own side
