@@ -1,6 +1,8 @@
 """The batched core's speed beside the engine's, and the engine's overhead over a minimal loop, in one run.
 
     python benchmarks/batch_speed.py [--seconds S] [--write docs/benchmarks.md]
+    python benchmarks/batch_speed.py --paired ROUNDS
+
 
 On one core, random 2-player Briscola deals (dealing included) per CPU-second (``time.process_time``):
 * ``trionfi.batch`` at batch sizes 1, 64, 1,024 and 16,384: ``reset(rng=...)`` then ``step(random_actions(rng))``
@@ -24,6 +26,7 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -159,6 +162,28 @@ def interleaved(runs: dict[str, Callable[[], int]], seconds: float, rounds: int 
     return best
 
 
+def paired(rounds: int, deals_per_run: int = 200) -> str:
+    """The engine ÷ minimal loop ratios as medians over ``rounds`` rounds, each timing the engine and then the loops
+    on the same number of deals: steadier than a best-of on a machine whose load changes from second to second."""
+    runs = {"engine": engine_deals(), "minimal": minimal_deals(), "seeded": minimal_deals(seeded=True)}
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(rounds):
+        for name, run in runs.items():
+            start = time.process_time()
+            done = 0
+            while done < deals_per_run:
+                done += run()
+            times[name].append((time.process_time() - start) / done)
+    engine = times["engine"]
+    ratio = {name: statistics.median(t / e for t, e in zip(times[name], engine, strict=True)) for name in runs}
+    micro = {name: statistics.median(t) * 1e6 for name, t in times.items()}
+    return (
+        f"{rounds} paired rounds of {deals_per_run} deals, medians: engine {micro['engine']:.1f} µs a deal, minimal "
+        f"loop {micro['minimal']:.1f} µs, seeded per deal {micro['seeded']:.1f} µs; engine ÷ minimal loop "
+        f"{ratio['minimal']:.3f}, ÷ the loop seeded per deal {ratio['seeded']:.3f}"
+    )
+
+
 def measure(seconds: float) -> tuple[list[tuple[str, float, str]], str]:
     runs: dict[str, Callable[[], int]] = {f"batch {n}": batched(n) for n in SIZES}
     runs["masked"] = batched(SIZES[-1], masked=True)
@@ -242,7 +267,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per figure (default 3)")
     parser.add_argument("--write", type=Path, help="put the table into this Markdown file's 'batch' section")
+    parser.add_argument(
+        "--paired", type=int, metavar="ROUNDS", help="only the engine's ratios to the minimal loop, as medians"
+    )
     args = parser.parse_args(argv)
+    if args.paired:
+        print(paired(args.paired))
+        return 0
     rows, load = measure(args.seconds)
     text = table(rows, load, args.seconds)
     print(text)
