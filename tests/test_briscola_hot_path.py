@@ -12,6 +12,7 @@ import pytest
 
 import trionfi
 from trionfi.cards import Card
+from trionfi.tricks import winning_index
 
 # Every two-player game whose card play is free (the short way), and two that are not (for contrast).
 SHORT = [
@@ -123,3 +124,18 @@ def test_the_legal_actions_are_a_copy_and_an_observation_does_not_leave_them_sta
     assert clone.legal_actions() == state.legal_actions()
     clone.apply(clone.legal_actions()[0])
     assert clone.history != state.history and len(state.trick) == 1
+
+
+@pytest.mark.parametrize("options", [{}, {"deck": "french", "southern_order": True}, {"ranks": 4, "suits": 3}], ids=str)
+def test_the_trick_table_holds_every_two_card_trick_of_the_pack(options):
+    game = trionfi.load("briscola", **options)
+    game.deal(seed=1)
+    tables = game.pair_outcomes
+    assert set(tables) == {c.suit for c in game.deck} | {None}  # every trump, made at once
+    for trump, table in tables.items():
+        for lead in game.deck:
+            for second in game.deck:
+                if second is not lead:
+                    outcome = table[lead][second]
+                    assert outcome & 1 == winning_index((lead, second), trump, game.strength)
+                    assert outcome >> 1 == game.card_points[lead] + game.card_points[second]

@@ -423,15 +423,20 @@ def _pair_outcomes(game: Briscola) -> dict[str | None, dict[Card, dict[Card, int
     tables = game.pair_outcomes
     if not tables:
         strength, points, deck = game.strength, game.card_points, game.deck
-        for trump in (*dict.fromkeys(c.suit for c in deck), None):
-            tables[trump] = {
-                lead: {
-                    second: (points[lead] + points[second]) * 2 + winning_index((lead, second), trump, strength)
-                    for second in deck
-                    if second is not lead
+        # Made whole before it is stored, in one update: a thread dealing meanwhile sees no table or all of them.
+        tables.update(
+            {
+                trump: {
+                    lead: {
+                        second: (points[lead] + points[second]) * 2 + winning_index((lead, second), trump, strength)
+                        for second in deck
+                        if second is not lead
+                    }
+                    for lead in deck
                 }
-                for lead in deck
+                for trump in (*dict.fromkeys(c.suit for c in deck), None)
             }
+        )
     return tables
 
 
