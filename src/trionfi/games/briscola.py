@@ -25,11 +25,11 @@ import random
 from typing import Any, ClassVar
 
 from ..cards import BOSNIAN_32, FRENCH_40, ITALIAN_40, Card, Deck
-from ..engine import PLAY, Action, Audience, Game, TrickState, side_results
+from ..engine import PLAY, Action, Audience, Game, Trick, TrickState, side_results
 from ..errors import OptionError, shown
 from ..options import Option, whole_number
 from ..ranking import BOSNIAN, BRISCOLA, BRISCOLA_FRENCH, BRISCOLA_SOUTHERN, RankTable
-from ..tricks import follow, free
+from ..tricks import follow, free, winning_index
 
 VARIANTS = ("standard", "a31", "scoperta", "briscolone", "bosnian", "double", "schembil")
 # RULES.md §7 lists player counts among the variant names; they are accepted as spellings of `players`.
@@ -47,6 +47,9 @@ PLAYERS_FOR: dict[str, tuple[int, ...]] = {
 }
 
 CLAIM = Action("claim", "claim")
+_new_tuple = tuple.__new__
+# Two-player tricks (see _pair_outcomes) per rank table and pack: shared by the games that use them.
+_OUTCOMES: dict[tuple[str, tuple[Card, ...]], dict[str | None, dict[Card, dict[Card, int]]]] = {}
 
 
 def _parse_rais(given: Any) -> tuple[int, int]:
@@ -309,6 +312,9 @@ class Briscola(Game):
         # The hot path's shortcuts: card play only (no claims, no talk), and two players drawing a card each.
         self.plain_play = not self.has_extras
         self.plain_pairs = self.plain_play and n == 2 and self.laps == 1
+        # ... and any card at any time: the legal actions are the hand (BriscolaState.apply's short way).
+        self.free_pairs = self.plain_pairs and self.restriction is free
+        self.pair_outcomes = _OUTCOMES.setdefault((table.name, tuple(deck)), {})  # made when first needed
         if variant == "schembil":
             self.rais = o["rais"]
 
@@ -410,6 +416,30 @@ def _check_research_size(cards: int, players: int, hand: int, o: dict[str, Any],
     )
 
 
+def _pair_outcomes(game: Briscola) -> dict[str | None, dict[Card, dict[Card, int]]]:
+    """Every two-card trick, looked up by trump suit (None: no trumps), lead and second card: its card points
+    times 2, plus 1 when the second card takes it (:func:`trionfi.tricks.winning_index` decides). Made once per
+    pack, at its first two-player deal; the trump is looked up at every trick, as a sampler may set it."""
+    tables = game.pair_outcomes
+    if not tables:
+        strength, points, deck = game.strength, game.card_points, game.deck
+        # Made whole before it is stored, in one update: a thread dealing meanwhile sees no table or all of them.
+        tables.update(
+            {
+                trump: {
+                    lead: {
+                        second: (points[lead] + points[second]) * 2 + winning_index((lead, second), trump, strength)
+                        for second in deck
+                        if second is not lead
+                    }
+                    for lead in deck
+                }
+                for trump in (*dict.fromkeys(c.suit for c in deck), None)
+            }
+        )
+    return tables
+
+
 def _turn_up_again(indicator: Card, face_down: list[Card], rejected: tuple[str, ...], rng: random.Random) -> Card:
     """The A/3 turn-up rule: while the turned card is of a rejected rank, turn the next card and put the
     rejected one back at a random place strictly inside the face-down stock (top first in ``face_down``).
@@ -430,7 +460,7 @@ def _turn_up_again(indicator: Card, face_down: list[Card], rejected: tuple[str, 
 class BriscolaState(TrickState):
     """One deal of Briscola (any variant of :class:`Briscola`)."""
 
-    __slots__ = ("claim", "indicator", "indicator_holder", "messages", "stock", "talk", "views")
+    __slots__ = ("_pairs", "claim", "indicator", "indicator_holder", "messages", "stock", "talk", "views")
 
     def __init__(self, game: Briscola, seed: int, dealer: int, stacked: list[Card] | None) -> None:
         super().__init__(game, seed, dealer, stacked)
@@ -440,27 +470,29 @@ class BriscolaState(TrickState):
             rng.shuffle(order)
         n, size = game.players, game.hand_size
         first = (dealer + 1) % n  # the dealer's right receives first and leads
-        hands: list[list[Card]] = [[] for _ in range(n)]
+        hands: list[list[Card]] = [None] * n  # type: ignore[list-item]
         dealt = n * size
-        if game.options["deal_singly"]:
-            # One card at a time round the table: seat first + i receives cards i, i + n, i + 2n, ...
-            for i in range(n):
-                hands[(first + i) % n] = order[i:dealt:n]
-        else:
-            for i in range(n):
-                hands[(first + i) % n].extend(order[i * size : (i + 1) * size])
-        rest = order[dealt:]
+        singly = game.options["deal_singly"]
+        for i in range(n):
+            # One card at a time round the table, seat first + i receiving cards i, i + n, i + 2n, ..., or each
+            # hand in one packet.
+            hands[(first + i) % n] = order[i:dealt:n] if singly else order[i * size : (i + 1) * size]
         self.indicator: Card | None = None
         if game.has_trump:
-            indicator, face_down = rest[0], rest[1:]
+            indicator = order[dealt]
             if game.options["reject_ace_three_indicator"]:
+                face_down = order[dealt + 1 :]
                 indicator = _turn_up_again(indicator, face_down, game.top_two, rng)
+                order[dealt + 1 :] = face_down
             self.indicator = indicator
             # Kept top-last so drawing is list.pop(); the indicator lies at the bottom, drawn last.
-            self.stock = [indicator, *reversed(face_down)]
+            stock = order[:dealt:-1]  # the face-down cards, the last first
+            stock.insert(0, indicator)
+            self.stock = stock
             self.trump = indicator.suit
         else:
-            self.stock = rest[::-1]
+            self.stock = order[dealt:]
+            self.stock.reverse()
             self.trump = None
         self.indicator_holder: int | None = None
         self.claim: tuple[int, bool] | None = None
@@ -471,6 +503,7 @@ class BriscolaState(TrickState):
         self._points = game.card_points
         self._restriction = game.restriction
         self._init_play(hands, first, game.rotations[first])
+        self._pairs = _pair_outcomes(game) if game.free_pairs else None
         if game.has_extras:
             from . import briscola_talk
 
@@ -486,7 +519,66 @@ class BriscolaState(TrickState):
         new.messages = self.messages[:]
         new.talk = self.talk
         new.views = dict(self.views)
+        new._pairs = self._pairs
         return new
+
+    # --- the hot path --------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        p = self.current_player
+        if self._pairs is not None and p is not None:
+            return self.hands[p].copy()  # two players, card play only, any card at any time: the hand
+        return TrickState.legal_actions(self)
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        # Two players playing any card from the hand (what every bot does): the whole move the short way, the
+        # trick's winner, points, record and draws included. Anything else, a wrong seat or a card not in the
+        # hand included, goes through the general path and its errors.
+        p = self.current_player
+        outcomes = self._pairs
+        if (
+            outcomes is not None
+            and action.__class__ is Card
+            and p is not None
+            and (seat is None or (seat.__class__ is int and seat == p))
+        ):
+            try:
+                self.hands[p].remove(action)
+            except ValueError:
+                pass  # not in the hand: the general path says why
+            else:
+                self._legal_cache = None
+                self.history.append(action)
+                trick = self.trick
+                if not trick:
+                    trick.append(action)
+                    self.current_player = self.trick_seats[1]
+                    return
+                lead = trick[0]
+                leader = self.leader
+                outcome = outcomes[self.trump][lead][action]
+                winner = p if outcome & 1 else leader
+                pts = outcome >> 1
+                self.won[winner] += pts  # two players: each seat is its own side
+                self.tricks.append(_new_tuple(Trick, (leader, self.trick_seats, (lead, action), winner, pts)))
+                self.trick = []
+                stock = self.stock
+                if len(stock) == 1:
+                    self._after_trick(winner)  # an odd stock (not dealt in two-player Briscola): the long way
+                    return
+                hands = self.hands
+                if stock:  # the winner draws first; the loser takes the turned-up card with the last draw
+                    hands[winner].append(stock.pop())
+                    hands[1 - winner].append(stock.pop())
+                    if not stock and self.indicator is not None:
+                        self.indicator_holder = 1 - winner
+                self.leader = winner
+                if hands[winner]:
+                    self.trick_seats = self.game.rotations[winner]  # type: ignore[attr-defined]
+                    self.current_player = winner
+                else:
+                    self._finish()
+                return
+        TrickState.apply(self, action, seat)
 
     # --- legality and moves ------------------------------------------------------------------------
     def _compute_legal(self) -> list[Any]:
