@@ -7,7 +7,9 @@ to ``docs/bench/KEY.json``, its running-score plot to ``docs/bench/KEY.png``, an
 per-deal log (for ``trionfi ratings``) to ``benchmarks/results/KEY.json``, not kept in git. A match-up whose
 summary already exists (same game, options, bots, deals and seed) is not played again unless ``--rerun`` is given,
 so the figures can be gathered over several runs: the full set takes hours on two cores (the hard bot thinks up
-to a second per move).
+to a second per move). Each deal is kept in ``benchmarks/results/KEY.jsonl`` as it ends, so a match-up stopped
+part way goes on where it stopped when played again; after a change to a bot, delete that file (``--rerun``
+alone plays again only the deals it lacks).
 
 The table written into docs/benchmarks.md (between its ``strength`` markers) is rebuilt from every JSON present.
 """
@@ -78,9 +80,10 @@ def play(key: str, game_name: str, options: dict[str, Any], bots: str, deals: in
         left = (total - done) / rate if rate else 0
         print(f"\r{key}: {done}/{total} deals, about {left / 60:.0f} min left   ", end="", file=sys.stderr, flush=True)
 
-    result = run_tournament(game, bots, deals, seed=seed, jobs=jobs, progress=progress)
-    print(file=sys.stderr)
     RESULTS.mkdir(exist_ok=True)
+    # Each deal is kept as it ends: a run stopped after hours goes on from there (`trionfi tournament --log`).
+    result = run_tournament(game, bots, deals, seed=seed, jobs=jobs, progress=progress, log=RESULTS / f"{key}.jsonl")
+    print(file=sys.stderr)
     save_result(result, RESULTS / f"{key}.json")  # `trionfi ratings` reads these
     summary = {k: v for k, v in result.items() if k != "log"}
     (BENCH / f"{key}.json").write_text(json.dumps(summary, indent=1) + "\n")
