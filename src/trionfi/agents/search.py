@@ -78,13 +78,13 @@ from .chiamata_auction import searched_contract
 from .equivalence import distinct_cards
 from .manners import is_talk
 from .playout_rules import (
+    believed_sides,
     playout_answer,
     playout_card,
     playout_end,
     playout_points,
     scoring,
     searched_gamble,
-    side_map,
     side_points,
 )
 from .reading import vagaresto_answer, world_check, world_sampler, world_weight
@@ -564,7 +564,7 @@ def greedy_card(state: Any, cards: list[Card]) -> Card:
     w = winning_index(trick, trump, strength)
     best = trick[w]
     last = len(trick) == len(seats) - 1
-    side_of = side_map(state)  # Chiamata's partners are a side here
+    side_of = believed_sides(state, me)  # Chiamata's partners are a side here, once the player knows it
     if side_of[seats[w]] == side_of[me]:
         if last:
             return max(cards, key=lambda c: (c.suit != trump, points[c], -strength[c]))
