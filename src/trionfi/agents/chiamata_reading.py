@@ -19,8 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import card
+from ..cards import ITALIAN_40, card
+from ..ranking import BRISCOLA
 
+STRENGTH = BRISCOLA.strengths(ITALIAN_40)
+POINTS = BRISCOLA.card_points(ITALIAN_40)
 LOADED = 10  # trick points from which a trick is "loaded"
 TEMPER = 1.0  # the power each ratio is raised to (calibrated in benchmarks/chiamata_partner.py)
 FLOOR = 0.01  # no decision rules a candidate out: a ratio is clamped to [FLOOR, 1 / FLOOR]
@@ -40,16 +43,12 @@ def kind(c: Any, trump: str) -> str:
 def play_events(observation: dict[str, Any]) -> list[tuple[int, str]]:
     """(seat, category) of every decision of a non-caller seat that may tell whether he is the partner: his
     part in the auction, then each card he played before the called card was played (module docstring)."""
-    from ..games.briscola_chiamata import BRISCOLA
-
     caller = observation.get("caller")
     called = observation.get("called")
     if caller is None or called is None:
         return []
     called_card = card(called)
     trump = called_card.suit
-    strength = BRISCOLA.strengths(_deck())
-    points = BRISCOLA.card_points(_deck())
     events: list[tuple[int, str]] = []
     bid = {s for s, text in observation["auction"] if text != "pass"}
     for s in range(observation["players"]):
@@ -72,26 +71,20 @@ def play_events(observation: dict[str, Any]) -> list[tuple[int, str]]:
                 else:
                     best = on_table[best_at]
                     who = "C" if cards[best_at][0] == caller else "N"
-                    took = _beats(c, best, trump, strength)
+                    took = _beats(c, best, trump)
                     where = "last" if i == n - 1 else "mid"
-                    load = "high" if sum(points[x] for x in on_table) >= LOADED else "low"
+                    load = "high" if sum(POINTS[x] for x in on_table) >= LOADED else "low"
                     events.append((s, f"{who} {where} {load} {'take' if took else 'under'} {kind(c, trump)}"))
-            if on_table and _beats(c, on_table[best_at], trump, strength):
+            if on_table and _beats(c, on_table[best_at], trump):
                 best_at = i
             on_table.append(c)
     return events
 
 
-def _beats(c: Any, best: Any, trump: str, strength: dict[Any, int]) -> bool:
+def _beats(c: Any, best: Any, trump: str) -> bool:
     if c.suit == best.suit:
-        return strength[c] > strength[best]
+        return STRENGTH[c] > STRENGTH[best]
     return c.suit == trump
-
-
-def _deck() -> Any:
-    from ..cards import ITALIAN_40
-
-    return ITALIAN_40
 
 
 def candidates(observation: dict[str, Any]) -> list[int]:
