@@ -12,7 +12,14 @@ import pytest
 
 import trionfi
 from trionfi.agents import make_agent
-from trionfi.agents.playout_rules import playout_end, side_map, side_points, triomphe_card, trionfetti_card
+from trionfi.agents.playout_rules import (
+    believed_sides,
+    playout_end,
+    side_map,
+    side_points,
+    triomphe_card,
+    trionfetti_card,
+)
 from trionfi.agents.reading import vagaresto_answer
 from trionfi.agents.search import SearchAgent, greedy_card
 from trionfi.cards import Card, card
@@ -121,8 +128,8 @@ def test_chiamata_worlds_make_the_caller_and_the_called_cards_holder_one_side() 
 
 
 def test_a_chiamata_playout_loads_a_partners_sure_trick() -> None:
-    # The last player of a trick his partner wins gives his most valuable plain card (the five seats used to be
-    # five sides there: nobody ever loaded a partner's trick).
+    # The last player of a trick a partner he knows of wins gives his most valuable plain card (the five seats used
+    # to be five sides there: nobody ever loaded a partner's trick).
     game = trionfi.load("briscola-chiamata")
     for seed in range(30):
         state = _medium_play(
@@ -133,7 +140,7 @@ def test_a_chiamata_playout_loads_a_partners_sure_trick() -> None:
         if state.is_terminal():
             continue
         me = state.current_player
-        sides = side_map(state)
+        sides = believed_sides(state, me)
         best = state.trick_seats[_winner(state)]
         cards = state._legal()
         plain = [c for c in cards if c.suit != state.trump]
@@ -143,6 +150,28 @@ def test_a_chiamata_playout_loads_a_partners_sure_trick() -> None:
         assert state._points[chosen] == max(state._points[c] for c in plain)
         return
     pytest.fail("no trick won by a partner before the last card in 30 deals")
+
+
+def test_chiamata_playouts_know_the_partner_only_where_the_player_does() -> None:
+    # Before the called card shows, a playout's defenders took the partner for an opponent and the caller knew
+    # him: every seat played as if it saw who held the card.
+    game = trionfi.load("briscola-chiamata")
+    state = _medium_play(game.deal(seed=4), lambda s: s.phase == "play" and len(s.tricks) == 1)
+    if state.revealed:
+        pytest.skip("the called card already played")
+    caller, partner = state.caller, state.partner
+    assert caller != partner
+    defenders = [s for s in range(5) if s not in (caller, partner)]
+    true = side_map(state)
+    assert believed_sides(state, partner) == true
+    mine = believed_sides(state, caller)
+    assert [s for s in range(5) if mine[s] == mine[caller]] == [caller]
+    for d in defenders:
+        theirs = believed_sides(state, d)
+        assert [s for s in range(5) if theirs[s] != theirs[d]] == [caller]  # the partner taken for a friend
+    shown = state.clone()
+    shown.revealed = True
+    assert all(believed_sides(shown, s) == true for s in range(5))
 
 
 def _winner(state: Any) -> int:

@@ -6,6 +6,8 @@ playout plays, and where a playout may stop.
   and his partner are one side, the other three the other. A playout that took the five seats for five sides
   never loaded a partner's trick, and a score that counted the seat's own card points against the best other
   seat's preferred taking points from its own partner.
+* **Who knows the sides.** Before the called card is played only the partner (and the search's own world)
+  knows who he is: a playout's caller and defenders play as if they did not (:func:`believed_sides`).
 * **Trionfetti's card**: the medium bot's own card rule, each player judging from what he sees (the cards he
   has not seen are "out", wherever they lie). The opponents at the table play that rule, so the playouts
   foresee their answers. (A trick taker that saw every hand, winning a trick only for good, measured worse:
@@ -45,6 +47,22 @@ def side_map(state: Any) -> tuple[int, ...]:
         if caller is not None and partner is not None:
             return tuple(0 if s in (caller, partner) else 1 for s in range(g.players))
     return g.side_of
+
+
+def believed_sides(state: Any, me: int) -> tuple[int, ...]:
+    """Each seat's side as ``me`` knows it in this state (:func:`side_map` once the partnership is known to
+    him). In Briscola Chiamata before the called card is played only the partner knows who is who: the caller
+    takes every other seat for an opponent, a defender takes every seat but the caller for a fellow defender
+    (the medium level's manners, with the chances it gives rounded). A playout whose defenders knew the
+    partner took his tricks and never loaded them, which the defenders at the table do not do."""
+    sides = side_map(state)
+    g = state.game
+    if sides is g.side_of or state.revealed or me == state.partner:
+        return sides
+    caller = state.caller
+    if me == caller:
+        return tuple(0 if s == me else 1 for s in range(g.players))
+    return tuple(0 if s == caller else 1 for s in range(g.players))
 
 
 def side_points(state: Any, seat: int) -> tuple[float, float]:

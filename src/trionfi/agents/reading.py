@@ -4,6 +4,8 @@
 * **French Triomphe's play** (:func:`world_weight`): a world is weighed by how well the opponents' decisions
   (robbing or not, leads, the cards given to a trick) fit the rule of thumb played from its hands
   (:mod:`~trionfi.agents.triomphe_reading`).
+* **Briscola Chiamata's partner** (:func:`world_sampler`): the called card's holder is drawn by how much the
+  auction and each non-caller's play look like the partner's (:mod:`~trionfi.agents.chiamata_reading`).
 * **Troccas' card play and talk** (:func:`world_sampler`): an opponent's hand leaves out the cards the medium
   rule says he cannot hold, given how he led and followed, and every other hand has as many trumps as its
   talk after the deal says (:mod:`~trionfi.agents.troccas_reading`).
@@ -67,7 +69,11 @@ def world_weight(game: Any, observation: dict[str, Any]) -> Callable[[Any], floa
 def world_sampler(game: Any, observation: dict[str, Any]) -> Callable[[Any], Any] | None:
     """How the search draws its worlds when it knows more than the game's sampler, or None (the sampler's own
     draw). Troccas: the opponents' hands leave out what the medium rule says they cannot hold
-    (:func:`~trionfi.agents.troccas_reading.medium_exclusions`)."""
+    (:func:`~trionfi.agents.troccas_reading.medium_exclusions`). Briscola Chiamata: the called card goes to a
+    seat drawn by how likely the auction and the play make him the partner
+    (:func:`~trionfi.agents.chiamata_reading.partner_odds`)."""
+    if game.name == "briscola-chiamata":
+        return _chiamata_sampler(game, observation)
     if game.name != "troccas":
         return None
     from ..games.troccas_sample import sample_state
@@ -78,6 +84,20 @@ def world_sampler(game: Any, observation: dict[str, Any]) -> Callable[[Any], Any
     if not excluded and not trumps:
         return None
     return lambda rng: sample_state(game, observation, rng, excluded, trumps)
+
+
+def _chiamata_sampler(game: Any, observation: dict[str, Any]) -> Callable[[Any], Any] | None:
+    from ..games.briscola_chiamata_sample import sample_state
+    from .chiamata_reading import partner_odds
+
+    if observation.get("phase") != "play":
+        return None
+    odds = partner_odds(observation)
+    if not odds:
+        return None
+    seats = list(odds)
+    weights = [odds[s] for s in seats]
+    return lambda rng: sample_state(game, observation, rng, rng.choices(seats, weights)[0])
 
 
 def vagaresto_answer(observation: dict[str, Any]) -> str | None:

@@ -53,7 +53,9 @@ Briscola Chiamata (unless ``contracts``: the hard level values them by playouts,
 :mod:`~trionfi.agents.chiamata_auction`) and Trionfetti's comanda; a sure vagaresto is called as the
 heuristic agent calls it, other calls are searched like a card (``playout_rules.searched_gamble``), and one
 is answered by :func:`~trionfi.agents.reading.vagaresto_answer` or the heuristic agent. A Chiamata
-defender's worlds fit the auction (:func:`~trionfi.agents.reading.world_check`); French Triomphe's worlds are
+defender's worlds fit the auction (:func:`~trionfi.agents.reading.world_check`), and until the called card
+shows the caller's and the defenders' worlds deal it by how the bidding and the play read
+(:mod:`~trionfi.agents.chiamata_reading`); French Triomphe's worlds are
 weighed by how well the opponents' decisions fit the medium level's rule
 (:func:`~trionfi.agents.reading.world_weight`), and its deals scored by the win first
 (:func:`~trionfi.agents.playout_rules.scoring`). Two-player Trijumf after the stock is solved exactly on bit
@@ -78,13 +80,13 @@ from .chiamata_auction import searched_contract
 from .equivalence import distinct_cards
 from .manners import is_talk
 from .playout_rules import (
+    believed_sides,
     playout_answer,
     playout_card,
     playout_end,
     playout_points,
     scoring,
     searched_gamble,
-    side_map,
     side_points,
 )
 from .reading import vagaresto_answer, world_check, world_sampler, world_weight
@@ -564,7 +566,7 @@ def greedy_card(state: Any, cards: list[Card]) -> Card:
     w = winning_index(trick, trump, strength)
     best = trick[w]
     last = len(trick) == len(seats) - 1
-    side_of = side_map(state)  # Chiamata's partners are a side here
+    side_of = believed_sides(state, me)  # Chiamata's partners are a side here, once the player knows it
     if side_of[seats[w]] == side_of[me]:
         if last:
             return max(cards, key=lambda c: (c.suit != trump, points[c], -strength[c]))

@@ -12,6 +12,10 @@ as each holds. The called card needs no rule of its own:
   the partner of the sampled deal;
 * once it is played it is public, and its player is the partner.
 
+``holder``, when given (a seat that may hold the called card as the observer knows: not himself, the card not
+yet seen), puts the called card in that hand and deals the other unseen cards at random: the search draws the
+holder by how the auction and the play read (:mod:`~trionfi.agents.chiamata_reading`).
+
 The sample is built by replaying: each hand as dealt is its cards played followed by its cards held (the seat's
 own in their order), these hands make a stacked pack, and the auction, the call and the cards played are applied
 to a deal of that pack. So the sampled state is a real deal with a full, replayable record.
@@ -29,8 +33,11 @@ BID_BY_TEXT = {str(b): b for b in BIDS}
 BID_BY_TEXT[str(PASS)] = PASS
 
 
-def sample_state(game: BriscolaChiamata, observation: dict[str, Any], rng: random.Random) -> ChiamataState:
-    """A playable state ``observation`` could come from, the unseen cards dealt at random (module docstring)."""
+def sample_state(
+    game: BriscolaChiamata, observation: dict[str, Any], rng: random.Random, holder: int | None = None
+) -> ChiamataState:
+    """A playable state ``observation`` could come from, the unseen cards dealt at random, the called card in
+    ``holder``'s hand when given (module docstring)."""
     obs = observation
     seat, dealer = obs["seat"], obs["dealer"]
     plays = [(s, card(c)) for t in obs["tricks"] for s, c in t["cards"]] + [(s, card(c)) for s, c in obs["trick"]]
@@ -50,10 +57,17 @@ def sample_state(game: BriscolaChiamata, observation: dict[str, Any], rng: rando
     rng.shuffle(unseen)
     held: list[list[Card]] = [[] for _ in range(PLAYERS)]
     held[seat] = own
+    if holder is not None:
+        called = card(obs["called"]) if obs["called"] is not None else None
+        if called not in unseen or holder == seat or not sizes[holder]:
+            raise ValueError(f"seat {holder} cannot hold the called card as seat {seat} sees the deal")
+        unseen.remove(called)
+        held[holder] = [called]
     at = 0
     for s in others:
-        held[s] = unseen[at : at + sizes[s]]
-        at += sizes[s]
+        take = sizes[s] - len(held[s])
+        held[s] += unseen[at : at + take]
+        at += take
 
     # The hands as dealt, and the pack that deals them: card k goes to seat (first + k) mod 5.
     dealt = [played_by[s] + held[s] for s in range(PLAYERS)]
