@@ -131,9 +131,8 @@ def reached(seed: int) -> Any:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_every_world_fits_what_the_seat_saw(seed: int) -> None:
-    state = reached(seed)
-    if state.is_terminal() or state.revealed:
-        pytest.skip("no position with the partner hidden")
+    # (a deal whose called card shows before the move drawn is passed over for the next: every case checks one)
+    state = next(s for s in map(reached, range(seed, seed + 8000, 1000)) if not (s.is_terminal() or s.revealed))
     seat = state.current_player
     obs = json.loads(json.dumps(state.observation(seat)))
     draw = world_sampler(GAME, obs)
