@@ -260,13 +260,14 @@ def run_tournament(
         header = log_header(game.name, json.loads(options_json), specs, seed, mode, budget)
         lineups = len(deal_plan(game, len(specs), seed, 0, mode)["lineups"])
         kept = DealLog(log, header, lineups, TournamentError)
-        for i in range(deals):  # a deal in the file must be the one this seed deals (a file edited by hand...)
-            if i in kept.deals and kept.deals[i].get("seed") != deal_plan(game, len(specs), seed, i, mode)["seed"]:
-                raise TournamentError(
-                    f"{str(log)!r}: deal {i} is not the deal {i} of seed {seed}; the file is left as it is"
-                )
-    done = [kept.deals[i] for i in range(deals) if i in kept.deals] if kept is not None else []
-    ranges = chunks([i for i in range(deals) if kept is None or i not in kept.deals], jobs, chunk_size)
+    have = kept.deals if kept is not None else {}
+    for i in range(deals):  # a deal in the file must be the one this seed deals (a file edited by hand...)
+        if i in have and have[i].get("seed") != deal_plan(game, len(specs), seed, i, mode)["seed"]:
+            raise TournamentError(
+                f"{str(log)!r}: deal {i} is not the deal {i} of seed {seed}; the file is left as it is"
+            )
+    done = [have[i] for i in range(deals) if i in have]
+    ranges = chunks([i for i in range(deals) if i not in have], jobs, chunk_size)
     finished = list(done)
 
     def finish(entries: list[dict[str, Any]]) -> None:
@@ -279,11 +280,13 @@ def run_tournament(
     if progress is not None and done:
         progress(len(done), deals)
     start = time.perf_counter()
-    if ranges and backend == "ray":
+    if not ranges:
+        pass  # every deal came from the log
+    elif backend == "ray":
         _run_ray(work, ranges, jobs, address, finish, mode)
-    elif ranges and (jobs == 1 or len(ranges) == 1):
+    elif jobs == 1 or len(ranges) == 1:
         _run_here(work, ranges, finish, mode)
-    elif ranges:
+    else:
         _run_processes(work, ranges, jobs, finish, mode)
     seconds = time.perf_counter() - start
     finished.sort(key=lambda entry: entry["deal"])
