@@ -44,8 +44,8 @@ MATCHUPS: list[tuple[str, str, dict[str, Any], str, int, int, str]] = [
     # The search plays the other games through the engine (clone and apply), near its one-second cap per
     # move: a few dozen deals take an hour, hence the smaller counts.
     ("triomphe-hard-heuristic", "triomphe", {}, "hard,heuristic", 200, 2035, "≥ 60 %"),
-    ("briscola4-hard-heuristic", "briscola", {"players": 4}, "hard,heuristic", 60, 2029, "≥ 60 %"),
-    ("trijumf2-hard-heuristic", "trijumf", {"players": 2}, "hard,heuristic", 60, 2033, "≥ 60 %"),
+    ("briscola4-hard-heuristic", "briscola", {"players": 4}, "hard,heuristic", 300, 2029, "≥ 60 %"),
+    ("trijumf2-hard-heuristic", "trijumf", {"players": 2}, "hard,heuristic", 300, 2033, "≥ 60 %"),
     ("trionfetti-hard-heuristic", "trionfetti", {}, "hard,heuristic", 300, 2037, "≥ 60 %"),
     ("troccas-hard-heuristic", "troccas", {}, "hard,heuristic", 30, 2039, "≥ 60 %"),
     ("chiamata-hard-heuristic", "briscola-chiamata", {}, "hard,heuristic", 30, 2031, "≥ 60 %"),

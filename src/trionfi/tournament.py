@@ -50,6 +50,7 @@ from .agents import AGENTS, GAME_LEVELS, LEVELS, make_agent
 from .engine import Game
 from .errors import OptionError, TrionfiError, shown
 from .records import read_json
+from .shuffling import shuffle
 from .tournament_log import DealLog, log_header
 
 FORMAT = "trionfi-tournament"
@@ -116,9 +117,9 @@ def deal_plan(game: Game, n_bots: int, seed: int, index: int, mode: str = "rotat
     rng = random.Random(f"trionfi-tournament:{seed}:{index}")
     deal_seed = rng.getrandbits(63)
     deck = [str(c) for c in game.deck]
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     order = list(range(n_bots))
-    rng.shuffle(order)
+    shuffle(order, rng)
     n = game.players
     if mode == "seat":
         return {

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ..cards import Card, card
+from ..shuffling import shuffle
 
 
 class Briscola2:
@@ -488,7 +489,7 @@ class FastWorlds:
     def world(self, rng: random.Random) -> tuple[list[list[int]], list[int], int, int, list[int], int, int]:
         """One world: (hands, stock top last, leader, card led or -1, won, unplayed, trump)."""
         unseen = self.unseen[:]
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         need = self.need
         hands = [[], []]
         hands[self.seat] = self.own[:]

@@ -27,6 +27,7 @@ import random
 from typing import Any
 
 from ..cards import Card, card
+from ..shuffling import shuffle
 from .heuristics.briscola_chiamata import LADDER, _level, _needed, _suits, choose_call, rating_for
 from .heuristics.briscola_chiamata import choose_bid as medium_bid
 
@@ -173,7 +174,7 @@ def draw_world(
             hands[s] = unseen
             break
         for _ in range(MAX_TRIES):
-            rng.shuffle(unseen)
+            shuffle(unseen, rng)
             pick = unseen[:TRICKS]
             if s not in said or fits_auction(pick, said[s], suits):
                 break

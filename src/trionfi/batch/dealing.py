@@ -16,6 +16,7 @@ import numpy as np
 from ..cards import Card
 from ..games.briscola import Briscola, _turn_up_again
 from ..records import seed_for
+from ..shuffling import shuffle
 from .tables import CardTables
 
 SHUFFLE_ROWS = 1 << 16
@@ -39,7 +40,7 @@ def layouts_from_seeds(game: Briscola, tables: CardTables, seeds: Sequence[int])
     for row, seed in enumerate(seeds):
         rng = random.Random(seed_for(seed))
         order = list(game.deck)
-        rng.shuffle(order)
+        shuffle(order, rng)
         out[row] = [id_of[c] for c in layout_from_order(game, order, rng)]
     return out
 

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..shuffling import shuffle
 from . import EXTRA_HINT
 
 try:
@@ -492,7 +493,7 @@ class TrionfiState(pyspiel.State):
         d = self._d
         if d.shuffling:
             new = self.clone()  # the pack shuffled so far is nobody's knowledge: any order of it will do
-            rng.shuffle(new._d.pack)
+            shuffle(new._d.pack, rng)
             return new
         new = _new_state(self.get_game())
         nd = new._d

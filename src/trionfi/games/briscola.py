@@ -29,6 +29,7 @@ from ..engine import PLAY, Action, Audience, Game, Trick, TrickState, side_resul
 from ..errors import OptionError, shown
 from ..options import Option, whole_number
 from ..ranking import BOSNIAN, BRISCOLA, BRISCOLA_FRENCH, BRISCOLA_SOUTHERN, RankTable
+from ..shuffling import shuffle
 from ..tricks import follow, free, winning_index
 
 VARIANTS = ("standard", "a31", "scoperta", "briscolone", "bosnian", "double", "schembil")
@@ -467,7 +468,7 @@ class BriscolaState(TrickState):
         rng = random.Random(seed)
         order = list(stacked) if stacked is not None else list(game.deck)
         if stacked is None:
-            rng.shuffle(order)
+            shuffle(order, rng)
         n, size = game.players, game.hand_size
         first = (dealer + 1) % n  # the dealer's right receives first and leads
         hands: list[list[Card]] = [None] * n  # type: ignore[list-item]

@@ -48,6 +48,7 @@ from ..cards import ITALIAN_40, Card
 from ..engine import PLAY, Action, Game, TrickState
 from ..options import Option
 from ..ranking import BRISCOLA
+from ..shuffling import shuffle
 from ..tricks import free
 
 PLAYERS = 5
@@ -137,7 +138,7 @@ class ChiamataState(TrickState):
         super().__init__(game, seed, dealer, stacked)
         order = list(stacked) if stacked is not None else list(game.deck)
         if stacked is None:
-            random.Random(seed).shuffle(order)
+            shuffle(order, random.Random(seed))
         first = (dealer + 1) % PLAYERS  # the dealer's right gets the first card and bids first
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         for k, c in enumerate(order):

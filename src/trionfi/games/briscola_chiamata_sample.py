@@ -27,6 +27,7 @@ import random
 from typing import Any
 
 from ..cards import Card, card
+from ..shuffling import shuffle
 from .briscola_chiamata import BIDS, PASS, PLAYERS, BriscolaChiamata, ChiamataState
 
 BID_BY_TEXT = {str(b): b for b in BIDS}
@@ -54,7 +55,7 @@ def sample_state(
             f"the observation is inconsistent: {len(unseen)} unseen cards for "
             f"{sum(sizes[s] for s in others)} places in the other hands"
         )
-    rng.shuffle(unseen)
+    shuffle(unseen, rng)
     held: list[list[Card]] = [[] for _ in range(PLAYERS)]
     held[seat] = own
     if holder is not None:

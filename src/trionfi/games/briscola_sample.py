@@ -32,6 +32,7 @@ from typing import Any
 
 from ..cards import Card, card
 from ..engine import END, PLAY, Trick
+from ..shuffling import shuffle
 from .briscola import Briscola, BriscolaState
 from .briscola_talk import ORDERS, TALK, Message, Talk
 from .hidden_deal import public_tricks
@@ -98,7 +99,7 @@ def sample_state(game: Briscola, observation: dict[str, Any], rng: random.Random
         hidden = _sample_with_voids(game, obs, seat, sizes, known, unseen, voids, rng)
     else:
         hidden = unseen[:]
-        rng.shuffle(hidden)
+        shuffle(hidden, rng)
     at = 0
     for s in others:
         need = sizes[s] - len(known[s])
@@ -238,12 +239,12 @@ def _sample_with_voids(
     check = _history_check(game, obs, other, voids[other])
     order = unseen[:]
     for _ in range(MAX_TRIES):
-        rng.shuffle(order)
+        shuffle(order, rng)
         if check(known[other] + order[:need]):
             return order
     # Rare: fill the hand with the least constrained cards first, so that some admissible hand is found.
     void_suits = {suit for _, suit in voids[other]}
-    rng.shuffle(order)
+    shuffle(order, rng)
     order.sort(key=lambda c: c.suit in void_suits)
     return order
 

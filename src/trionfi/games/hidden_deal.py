@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from ..cards import card
 from ..engine import Trick
+from ..shuffling import shuffle
 
 T = TypeVar("T")
 
@@ -60,7 +61,7 @@ def deal_hidden(
             counts[m] = counts.get(m, 0) + 1
         if not _hall(counts, cap, k, len(free)):
             raise Inconsistent("the unseen cards cannot be placed under the constraints")
-        rng.shuffle(constrained)
+        shuffle(constrained, rng)
         # The most constrained first: fewer dead ends to test.
         constrained.sort(key=lambda cm: bin(cm[1]).count("1"))
         for c, m in constrained:
@@ -76,7 +77,7 @@ def deal_hidden(
                     break
                 cap[i] += 1
                 options.remove(i)
-    rng.shuffle(free)
+    shuffle(free, rng)
     pos = 0
     for i in range(k):
         if cap[i]:

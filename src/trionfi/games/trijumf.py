@@ -44,6 +44,7 @@ from ..errors import IllegalAction
 from ..match import Target
 from ..options import Option
 from ..ranking import BRISCOLA
+from ..shuffling import shuffle
 from ..tricks import follow_or_trump
 
 CUT, KNOCK, FLIP = "cut", "knock", "flip"
@@ -180,7 +181,7 @@ class TrijumfState(TrickState):
         super().__init__(game, seed, dealer, stacked)
         order = list(stacked) if stacked is not None else list(game.deck)
         if stacked is None:
-            random.Random(seed).shuffle(order)
+            shuffle(order, random.Random(seed))
         self.order = tuple(order)  # the pack after the cut, hidden until dealt
         n = game.players
         self.cut: str | None = None

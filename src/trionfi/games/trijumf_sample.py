@@ -33,6 +33,7 @@ from typing import Any
 
 from ..cards import Card, card
 from ..engine import PLAY, Trick
+from ..shuffling import shuffle
 from .hidden_deal import public_tricks
 from .trijumf import CUT, CUTTING, FLIP, KNOCK, Declaration, Trijumf, TrijumfState
 
@@ -168,10 +169,10 @@ def deal_hidden(
     may take it (weighted by the room left), keeping the rest placeable."""
     order = cards[:]
     if not any(banned):
-        rng.shuffle(order)
+        shuffle(order, rng)
         return _cut(order, sizes)
     for _ in range(UNIFORM_TRIES):
-        rng.shuffle(order)
+        shuffle(order, rng)
         dealt = _cut(order, sizes)
         if all(not (banned[i] and any(c.suit in banned[i] for c in got)) for i, got in enumerate(dealt)):
             return dealt
@@ -197,7 +198,7 @@ def _place_one_by_one(
         raise ValueError("the observation is inconsistent: the unseen cards cannot be placed (voids, hand sizes)")
     out: list[list[Card]] = [[] for _ in sizes]
     order = cards[:]
-    rng.shuffle(order)
+    shuffle(order, rng)
     for c in order:
         left[c.suit] -= 1
         choices = [i for i, r in enumerate(room) if r > 0 and c.suit not in banned[i]]
@@ -212,7 +213,7 @@ def _place_one_by_one(
         else:  # cannot happen while the check above holds
             raise ValueError("the unseen cards cannot be placed")
     for got in out:
-        rng.shuffle(got)
+        shuffle(got, rng)
     return out
 
 

@@ -87,6 +87,7 @@ from ..match import Match
 from ..options import Option, whole_number
 from ..ranking import STRASBOURG, TRIOMPHE
 from ..records import seed_for
+from ..shuffling import shuffle
 from ..tricks import winning_index
 from . import strasbourg as sb
 
@@ -357,13 +358,13 @@ def draw_for_dealer(game: Triomphe, rng: random.Random) -> tuple[list[list[tuple
     """
     strength = game.draw_strength
     pack = list(FRENCH_52)
-    rng.shuffle(pack)
+    shuffle(pack, rng)
     drawing = list(range(game.players))
     rounds: list[list[tuple[int, Card]]] = []
     while True:
         if len(pack) < len(drawing):  # never in practice; a fresh pack keeps the loop total
             pack = list(FRENCH_52)
-            rng.shuffle(pack)
+            shuffle(pack, rng)
         this = [(s, pack.pop()) for s in drawing]
         rounds.append(this)
         best = max(strength[c] for _, c in this)
@@ -399,7 +400,7 @@ class TriompheState(TrickState):
         super().__init__(game, seed, dealer, stacked)
         order = list(stacked) if stacked is not None else list(game.deck)
         if stacked is None:
-            random.Random(seed).shuffle(order)
+            shuffle(order, random.Random(seed))
         n = game.players
         first = (dealer + 1) % n  # the dealer's right receives first and leads
         hands: list[list[Card]] = [[] for _ in range(n)]

@@ -72,6 +72,7 @@ from ..errors import ComandaError, IllegalAction, OptionError, shown
 from ..match import Match
 from ..options import Option, whole_number
 from ..records import seed_for
+from ..shuffling import shuffle
 
 PLAYERS = 4
 HAND_SIZE = 3
@@ -236,7 +237,7 @@ def draw_for_dealer(
         for seat in contenders:
             if pos == len(cards):
                 if rng is not None:
-                    rng.shuffle(cards)
+                    shuffle(cards, rng)
                 pos = 0
             draws.append((seat, cards[pos]))
             pos += 1
@@ -473,7 +474,7 @@ class TrionfettiState(TrickState):
         super().__init__(game, seed, dealer, stacked)
         pack = list(stacked) if stacked is not None else list(game.deck)
         if stacked is None:
-            random.Random(seed).shuffle(pack)
+            shuffle(pack, random.Random(seed))
         self.pack: tuple[Card, ...] = tuple(pack)  # top first, after the cut: the last card is the cut card
         self.cut_card = pack[-1]
         self.cutter = (dealer - 1) % PLAYERS  # the dealer's left, the previous dealer
@@ -1010,7 +1011,7 @@ class TrionfettiMatch(Match):
         self.policy = game.match_policy()
         self._seeds = random.Random(seed)
         pack = list(game.deck)
-        self._seeds.shuffle(pack)
+        shuffle(pack, self._seeds)
         # TF-42: the first dealer is drawn, as chance from the match seed.
         self.first_dealer, self.draws = draw_for_dealer(pack, self._seeds)
         self.finished: list[Any] = []

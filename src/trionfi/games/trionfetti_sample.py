@@ -27,6 +27,7 @@ from typing import Any
 
 from ..cards import ITALIAN_52, Card, card
 from ..engine import END, PLAY
+from ..shuffling import shuffle
 from .trionfetti import (
     COMANDA,
     HAND_SIZE,
@@ -93,7 +94,7 @@ def sample_state(game: Trionfetti, observation: dict[str, Any], rng: random.Rand
             pack[start + HAND_SIZE - len(cs) + j] = c
     known = {c for c in pack if c is not None}
     unseen = [c for c in ITALIAN_52 if c not in known]
-    rng.shuffle(unseen)
+    shuffle(unseen, rng)
     it = iter(unseen)
     full: list[Card] = [c if c is not None else next(it) for c in pack]
 

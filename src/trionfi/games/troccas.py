@@ -84,6 +84,7 @@ from ..cards import TAROT_78, Card, card
 from ..engine import PLAY, Action, Audience, Game, Trick, TrickState
 from ..errors import CardError, IllegalAction, OptionError
 from ..options import Option
+from ..shuffling import shuffle
 from . import troccas_talk as talk
 from .troccas_scoring import (
     FOOL_CARD,
@@ -329,7 +330,7 @@ class TroccasState(TrickState):
     def _shuffled(self, n: int) -> list[Card]:
         """The pack for the ``n``-th dealing of this deal (0: the first, then one per redeal), from the seed."""
         pack = list(TAROT_78)
-        random.Random(self.seed if n == 0 else f"troccas redeal {n} of {self.seed}").shuffle(pack)
+        shuffle(pack, random.Random(self.seed if n == 0 else f"troccas redeal {n} of {self.seed}"))
         return pack
 
     def _behind(self) -> int | None:

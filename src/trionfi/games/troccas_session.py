@@ -24,6 +24,7 @@ from typing import Any
 from ..cards import TAROT_78, Card
 from ..engine import State
 from ..match import Match
+from ..shuffling import shuffle
 from .troccas_scoring import TRUMP
 
 PLAYERS = 4
@@ -93,7 +94,7 @@ class TroccasMatch(Match):
         if self.draw is None:
             # The draw for partners comes first; its lowest trump deals the first deal.
             pack = list(TAROT_78)
-            self._seeds.shuffle(pack)
+            shuffle(pack, self._seeds)
             self.draw = draw_for_partners(pack)
             self.seat_of = seating(self.draw)
             dealer = self.seat_of[self.draw.first_dealer]
