@@ -193,3 +193,26 @@ def test_a_bot_client_waits_for_the_table_to_start_before_it_moves(tmp_path: Pat
                     proc.kill()
     first = (tmp_path / "client0.log").read_text()
     assert "waits for players" not in first and "end of the deal" in first
+
+
+def test_a_move_the_rate_limit_drops_is_sent_again(tmp_path: Path) -> None:
+    """The server drops messages over its rate and says so at most once a second, so a move can go unanswered:
+    the client sends it again (same id and version) instead of waiting for ever. Here every message over 4 a
+    second is dropped, and a bot client that answers at once plays its first move within a few ms of its hello."""
+    import asyncio
+
+    from trionfi.server.client import TerminalClient
+
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0, rate=4.0, burst=1)
+    with ServerThread(settings) as server:
+        created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "easy"}], seed=5)
+        client = TerminalClient(parse_link(created["seats"][0]["invite"]), "Ann", bot="random", retry_for=5)
+        client.resend_after = 0.3
+
+        async def play() -> bool:
+            return await asyncio.wait_for(client.run(), timeout=60)
+
+        said = _said(lambda: asyncio.run(play()) or None)
+    assert "messages a second" in said, said  # a move was dropped (the first of them with a warning)
+    assert "end of the deal" in said and client.finished, said
+    assert client.resent >= 1

@@ -83,6 +83,11 @@ Type a card code to play it (e.g. [bold]Kd[/], [bold]10s[/]) or the text of anot
 class TerminalClient:
     """Plays one seat (or watches) until the game ends or the user quits; reconnects when the link drops."""
 
+    # A move the server's rate limit dropped gets no answer (one rate_limited error a second at most): the same
+    # message (same id and version) goes again after this long. A move that did get through is refused the
+    # second time ("already taken") and the events show it.
+    resend_after = 3.0
+
     def __init__(
         self,
         link: Link,
@@ -110,6 +115,8 @@ class TerminalClient:
         self.ws: Any = None
         self.next_id = 0
         self.pending: int | None = None  # the version we sent an action at (no second one until the answer)
+        self.sent: dict[str, Any] | None = None  # that action's message, sent again if no answer comes
+        self.resent = 0
         self.reconnects = 0
         self.actions_sent = 0
         self.lines: asyncio.Queue[str | None] | None = None
@@ -221,7 +228,12 @@ class TerminalClient:
         try:
             while True:
                 waiting = {reader} | ({typing} if typing is not None else set())
-                done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                timeout = self.resend_after if self.pending is not None else None
+                done, _ = await asyncio.wait(waiting, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+                if not done and self.pending is not None and self.sent is not None:
+                    self.resent += 1
+                    await self._send(self.sent)
+                    continue
                 if reader in done:
                     message = json.loads(reader.result())
                     if self._receive(message) == "fatal":
@@ -380,7 +392,8 @@ class TerminalClient:
         self.next_id += 1
         self.pending = self.version
         self.actions_sent += 1
-        await self._send({"type": "action", "action": action, "version": self.version, "id": self.next_id})
+        self.sent = {"type": "action", "action": action, "version": self.version, "id": self.next_id}
+        await self._send(self.sent)
 
     async def _typed(self, line: str) -> bool:
         """A line the user typed; False to quit."""
