@@ -116,9 +116,11 @@ def minimal_deals(batch: int = 20, seeded: bool = False, exact_shuffle: bool = F
         for trump in range(4)
     ]
     rng = random.Random(2)
-    shuffle, choice = rng.shuffle, rng.choice
-    if exact_shuffle:
-        shuffle = partial(exact, rng=rng)
+
+    def drawing(rng: random.Random) -> tuple[Callable[[list[int]], None], Callable[[list[int]], int]]:
+        return (partial(exact, rng=rng) if exact_shuffle else rng.shuffle), rng.choice
+
+    shuffle, choice = drawing(rng)
     counter = [0]
 
     def run() -> int:
@@ -127,7 +129,7 @@ def minimal_deals(batch: int = 20, seeded: bool = False, exact_shuffle: bool = F
             if seeded:
                 counter[0] += 1
                 rng = random.Random(counter[0])
-                shuffle, choice = (partial(exact, rng=rng) if exact_shuffle else rng.shuffle), rng.choice
+                shuffle, choice = drawing(rng)
             pack = list(range(40))
             shuffle(pack)
             hands = [pack[0:6:2], pack[1:6:2]]
