@@ -281,6 +281,27 @@ def test_a_spectator_sees_the_table_but_no_hand(new_page, live_server, shoot):  
     shoot(watcher, "spectator-desktop")
 
 
+def test_an_action_the_rate_limit_drops_is_sent_again(new_page, tmp_path):  # noqa: F811
+    """The server drops messages over its rate limit and warns at most once a second, so a card played can go
+    unanswered: the page sends it again (same id) rather than keeping the hand locked for ever. Here the hello
+    takes the only message the server allows in 5 s, so the card played just after it is dropped."""
+    from server_support import ServerThread
+    from trionfi.server.settings import Settings
+
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'tables.db'}", bot_pause=0.05, rate=0.2, burst=1)
+    with ServerThread(settings) as server:
+        created = server.create(game="briscola", seats=[OPEN, BOT], seed=5)
+        page = open_table(new_page, server, created["seats"][0]["invite"])
+        page.wait_for_selector("body[data-turn=true][data-status=playing] .hand .card.playable")
+        played = play_highlighted(page)
+        expect(page.locator("#error")).to_contain_text("messages a second")
+        assert page.locator("body[data-pending=true]").count() == 1  # dropped: no answer, the hand stays locked
+        page.wait_for_selector(f".trick [data-card='{played}']", timeout=20_000)
+        page.wait_for_selector("body[data-pending=false]")
+        assert page.locator(f".hand .card[data-card='{played}']").count() == 0
+        expect(page.locator("#error")).to_be_hidden()  # the warning goes once the move is taken
+
+
 def test_a_dropped_connection_shows_reconnecting_and_restores_the_table(new_page, tmp_path, shoot):  # noqa: F811
     # A server of this test's own, stopped and started again on the same port and store: every connection drops.
     from server_support import ServerThread

@@ -94,6 +94,9 @@ export const seatPage = (table, token = null) => `/t/${encodeURIComponent(table)
 
 // ---- one table's live connection ---------------------------------------------------------------------------
 const RETRY_WAITS = [300, 700, 1500, 3000, 5000];
+// The server drops messages over its rate limit (warning at most once a second), so an action can go
+// unanswered: it is sent again, same id and version, after this long. Taken already, it is refused as stale.
+const RESEND_AFTER = 3000;
 
 /**
  * Connects to a table, keeps this viewer's version, events and observation, and tells `onChange` about every
@@ -113,6 +116,7 @@ export class TableConnection {
     this.welcome = null;
     this.presence = null; // who has the table open (the server's presence message)
     this.pending = null; // the id of the action sent and not yet answered: nothing else is sent meanwhile
+    this.resent = 0; // how many times an unanswered action was sent again
     this.status = "connecting";
     this.tries = 0;
     this.nextId = 1;
@@ -226,10 +230,22 @@ export class TableConnection {
   act(action) {
     if (this.pending !== null || this.status !== "open") return false;
     const id = this.nextId++;
-    if (!this.send({ type: "action", action, version: this.version, id })) return false;
+    const message = { type: "action", action, version: this.version, id };
+    if (!this.send(message)) return false;
     this.pending = id;
+    this.resendUnanswered(message);
     this.onChange({ kind: "pending", action });
     return true;
+  }
+
+  resendUnanswered(message) {
+    clearTimeout(this.resendTimer);
+    this.resendTimer = setTimeout(() => {
+      // Answered, or dropped with the connection (the events after reconnecting say whether it was taken).
+      if (this.pending !== message.id || this.status !== "open") return;
+      if (this.send(message)) this.resent += 1;
+      this.resendUnanswered(message);
+    }, RESEND_AFTER);
   }
 
   leave() {

@@ -221,8 +221,10 @@ function onChange(change) {
       } else showFatal(enginePhrase(error.message));
       return;
     }
-    // A stale version is the second of two quick taps: the first one was played; nothing to tell.
+    // A stale version is the second of two quick taps (or a resend of a move taken): nothing to tell.
     if (error.code !== "stale_version") page.error = enginePhrase(error.message);
+    // A move the rate limit dropped is sent again (client.js): the warning lasts until the table moves on.
+    page.errorPasses = error.code === "rate_limited";
     // A refused comanda is shown in the comanda box itself, its faulty word marked.
     if (error.code === "illegal_action" && /^comanda\s/i.test(page.lastSent || "")) {
       page.refusedComanda = { text: page.lastSent.replace(/^comanda\s+/i, ""), message: error.message };
@@ -231,7 +233,9 @@ function onChange(change) {
   }
   if (change.kind === "rematch") page.rematch = change.rematch;
   if ((change.kind === "welcome" || change.kind === "table") && page.conn.welcome?.status === "finished") lookForRematch();
-  if (change.kind === "events" || change.kind === "snapshot") page.error = page.error && change.kind === "events" ? page.error : "";
+  if (change.kind === "events" || change.kind === "snapshot") {
+    page.error = page.error && change.kind === "events" && !page.errorPasses ? page.error : "";
+  }
   render();
 }
 
