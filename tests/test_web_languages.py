@@ -66,6 +66,49 @@ def test_every_set_phrase_of_table_talk_says_its_meaning_in_every_language():
         assert have == phrases, (lang, sorted(phrases - have), sorted(have - phrases))
 
 
+def test_every_option_and_its_choices_have_a_name_in_every_language():
+    # The lobby names an option and its values in words ("pack: Italian, 40 cards", "variante: Briscola a 31");
+    # an option added to a game without them would show its engine name, in English, in every language.
+    import json
+    from importlib.resources import files
+
+    from trionfi.registry import game_class, games
+
+    wanted = set()
+    for name in games():
+        for option in game_class(name).OPTIONS:
+            wanted.add(f"option.name.{option.name}")
+            # Card codes are named by the card (cardName); None, true and false by lobby.auto / yes / no.
+            if option.name != "removed_two_for_three_players":
+                wanted |= {f"option.value.{option.name}.{c}" for c in option.choices or () if isinstance(c, str)}
+    for lang in ("en", "it"):
+        strings = json.loads(files("trionfi").joinpath(f"web/lang/{lang}.json").read_text(encoding="utf-8"))
+        have = {key for key in strings if key.startswith(("option.name.", "option.value."))}
+        assert have == wanted, (lang, sorted(wanted - have), sorted(have - wanted))
+        assert all(strings[key].strip() for key in have), lang
+
+
+def test_the_lobby_names_options_and_their_values_in_words(new_page, live_server):  # noqa: F811
+    page = italian(new_page, f"{live_server.base}/")
+    assert page.locator("label[for=opt-players]").inner_text() == "giocatori"
+    variant = page.locator("#opt-variant option").all_inner_texts()
+    assert variant[:2] == ["classica (predefinito)", "Briscola a 31"], variant
+    page.locator("#opt-variant").select_option(label="Briscola a 31")
+    page.locator(".more-options summary").click()
+    assert "due di coppe" in page.locator("#opt-removed_two_for_three_players").inner_text().lower()
+    assert page.locator("#opt-partnerships option").all_inner_texts() == ["automatico", "sì", "no"]
+    # The values sent are still the engine's: the table is Briscola a 31, listed in words among the open tables.
+    page.select_option("#seat-1", "open")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector(".created")
+    table = page.locator(".created input.link").last.input_value().rsplit("/t/", 1)[1]
+    assert httpx.get(f"{live_server.base}/api/tables/{table}").json()["options"]["variant"] == "a31"
+    watcher = italian(new_page, f"{live_server.base}/")
+    listed = watcher.locator(f".open-tables li[data-table='{table}'] small")
+    listed.wait_for()
+    assert listed.inner_text() == "variante: Briscola a 31", listed.inner_text()
+
+
 def test_troccas_talk_buttons_say_what_each_phrase_tells(new_page, live_server):  # noqa: F811
     created = live_server.create(game="troccas", seats=[OPEN, BOT, BOT, BOT])
     page = italian(new_page, page_url(live_server, created["seats"][0]["invite"]))

@@ -2,8 +2,9 @@
 // seat open or a bot, the invite links with copy buttons, and the list of open tables.
 
 import { api, pageOf, rememberSeat } from "./client.js";
+import { cardName } from "./cards.js";
 import { el, copyButton, playerName, setPlayerName } from "./dom.js";
-import { enginePhrase, engineText, languageSwitch, loadLanguage, t } from "./i18n.js";
+import { enginePhrase, engineText, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 
 let catalogue = null; // the answer of GET /api/games
 let lastCreated = null;
@@ -36,7 +37,18 @@ export function optionShape(option) {
   return { kind: "text", hint: allowed };
 }
 
-const valueText = (value) => (value === null ? t("lobby.auto") : String(value));
+// An option and its values in words ("pack: Italian, 40 cards"); the engine's own name where a language file has
+// none, so an option added to a game still shows, as the command line writes it.
+const optionLabel = (name) => (has(`option.name.${name}`) ? t(`option.name.${name}`) : name.replaceAll("_", " "));
+
+function valueText(name, value) {
+  if (value === null) return t("lobby.auto");
+  if (value === true || value === false) return t(value ? "lobby.yes" : "lobby.no");
+  const key = `option.value.${name}.${value}`;
+  if (has(key)) return t(key);
+  if (name === "removed_two_for_three_players") return cardName(value, value.endsWith("h") ? "french" : "italian");
+  return String(value);
+}
 
 function optionControl(option, game) {
   const shape = optionShape(option);
@@ -47,7 +59,8 @@ function optionControl(option, game) {
   } else if (shape.kind === "choice") {
     control = el("select", { id });
     for (const value of shape.choices) {
-      const label = value === option.default && value !== null ? `${valueText(value)} ${t("lobby.isDefault")}` : valueText(value);
+      const text = valueText(option.name, value);
+      const label = value === option.default && value !== null ? `${text} ${t("lobby.isDefault")}` : text;
       control.append(el("option", { value: JSON.stringify(value), selected: value === option.default }, label));
     }
   } else if (shape.kind === "int") {
@@ -62,7 +75,7 @@ function optionControl(option, game) {
   }
   control.dataset.option = option.name;
   control.dataset.shape = shape.kind;
-  const label = el("label", { htmlFor: id, className: "option-name" }, option.name.replaceAll("_", " "));
+  const label = el("label", { htmlFor: id, className: "option-name" }, optionLabel(option.name));
   const help = el("small", { className: "option-doc" }, engineText("option", `${game}.${option.name}`, option.doc || ""));
   if (shape.hint) help.append(` (${shape.hint})`);
   // A default that depends on other options (the number of players, the ruleset) is said in words.
@@ -247,7 +260,7 @@ async function refreshTables(box) {
   }
   const list = el("ul", { className: "open-tables" });
   for (const table of answer.tables) {
-    const options = Object.entries(table.options || {}).map(([k, v]) => `${k}=${v}`).join(", ");
+    const options = Object.entries(table.options || {}).map(([k, v]) => `${optionLabel(k)}: ${valueText(k, v)}`).join(", ");
     const item = el("li", { "data-table": table.table },
       el("span", { className: "title" }, table.title), el("small", {}, options || t("lobby.defaults")));
     for (const seat of table.free_seats) {
