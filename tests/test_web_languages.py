@@ -107,6 +107,10 @@ def test_the_lobby_names_options_and_their_values_in_words(new_page, live_server
     listed = watcher.locator(f".open-tables li[data-table='{table}'] small")
     listed.wait_for()
     assert listed.inner_text() == "variante: Briscola a 31", listed.inner_text()
+    # At the table the variant is the table's name.
+    page.click(".created a.go")
+    page.wait_for_selector(".hand .card")
+    assert page.locator("#table-title").inner_text() == "Briscola a 31"
 
 
 def test_troccas_talk_buttons_say_what_each_phrase_tells(new_page, live_server):  # noqa: F811

@@ -2,9 +2,9 @@
 // seat open or a bot, the invite links with copy buttons, and the list of open tables.
 
 import { api, pageOf, rememberSeat } from "./client.js";
-import { cardName } from "./cards.js";
 import { el, copyButton, playerName, setPlayerName } from "./dom.js";
-import { enginePhrase, engineText, has, languageSwitch, loadLanguage, t } from "./i18n.js";
+import { enginePhrase, engineText, languageSwitch, loadLanguage, t } from "./i18n.js";
+import { optionLabel, valueText } from "./options.js";
 
 let catalogue = null; // the answer of GET /api/games
 let lastCreated = null;
@@ -37,18 +37,6 @@ export function optionShape(option) {
   return { kind: "text", hint: allowed };
 }
 
-// An option and its values in words ("pack: Italian, 40 cards"); the engine's own name where a language file has
-// none, so an option added to a game still shows, as the command line writes it.
-const optionLabel = (name) => (has(`option.name.${name}`) ? t(`option.name.${name}`) : name.replaceAll("_", " "));
-
-function valueText(name, value) {
-  if (value === null) return t("lobby.auto");
-  if (value === true || value === false) return t(value ? "lobby.yes" : "lobby.no");
-  const key = `option.value.${name}.${value}`;
-  if (has(key)) return t(key);
-  if (name === "removed_two_for_three_players") return cardName(value, value.endsWith("h") ? "french" : "italian");
-  return String(value);
-}
 
 function optionControl(option, game) {
   const shape = optionShape(option);

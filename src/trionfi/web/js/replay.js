@@ -7,6 +7,7 @@ import { api } from "./client.js";
 import { el } from "./dom.js";
 import { sortHand } from "./hand.js";
 import { enginePhrase, languageSwitch, loadLanguage, t } from "./i18n.js";
+import { tableTitle } from "./options.js";
 import { faceCard, narrate, renderFelt, renderSide, seatName } from "./tableview.js";
 
 const $ = (id) => document.getElementById(id);
@@ -48,8 +49,9 @@ function render() {
   const replay = view.replay;
   const ctx = context();
   const last = replay.steps.length - 1;
-  document.title = `trionfi · ${replay.title} · ${t("replay.title")}`;
-  $("table-title").textContent = `${replay.title} · ${t("replay.title")}${replay.deals > 1 ? ` · ${t("replay.dealN", { n: replay.deal })}` : ""}`;
+  const title = tableTitle(replay.title, replay.options || {});
+  document.title = `trionfi · ${title} · ${t("replay.title")}`;
+  $("table-title").textContent = `${title} · ${t("replay.title")}${replay.deals > 1 ? ` · ${t("replay.dealN", { n: replay.deal })}` : ""}`;
   renderFelt($("felt"), ctx);
   everyHand($("hands"), ctx);
   $("felt").setAttribute("aria-label", t("replay.felt", { step: view.step, last }));

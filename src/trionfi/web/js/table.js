@@ -8,6 +8,7 @@ import { ApiError, TableConnection, api, forgetSeat, rememberSeat, rememberedSea
 import { el, playerName, setPlayerName } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
 import { enginePhrase, languageSwitch, loadLanguage, t } from "./i18n.js";
+import { tableTitle } from "./options.js";
 import {
   dealSummary, lastTrickPanel, renderFelt, renderSide, statusText, summaryFromObservation, summaryPanel,
 } from "./tableview.js";
@@ -58,7 +59,7 @@ function render() {
   if (!conn?.observation) return;
   const ctx = context();
   document.body.dataset.game = ctx.obs.game;
-  $("table-title").textContent = `${conn.welcome?.title || ctx.obs.game}${ctx.me === null ? ` · ${t("table.spectator")}` : ""}`;
+  $("table-title").textContent = `${tableTitle(conn.welcome?.title || ctx.obs.game, conn.welcome?.options)}${ctx.me === null ? ` · ${t("table.spectator")}` : ""}`;
   renderFelt($("felt"), ctx);
   $("felt").setAttribute("aria-label", t("table.felt"));
   $("status").textContent = statusText(ctx);
