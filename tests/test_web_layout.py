@@ -1,14 +1,24 @@
-"""The table's layout on a 360 px phone and on a desktop, 2 to 6 seats: no seat's badge or cards under a card of
-the trick, no trick card over another's name, the stock clear of both, in the games whose tables are crowded (an
-open hand across the table, Trijumf's trump holder, Chiamata's tags). Checked by the page itself on its own boxes
-after every change of the page, through a whole deal."""
+"""The table's layout on a 360 px phone, upright and turned sideways, and on a desktop, 2 to 6 seats: no seat's
+badge or cards under a card of the trick, no trick card over another's name, the stock clear of both, in the games
+whose tables are crowded (an open hand across the table, Trijumf's trump holder, Chiamata's tags). Checked by the
+page itself on its own boxes after every change of the page, through a whole deal; and, sideways, the table and the
+whole hand in sight without scrolling."""
 
 from __future__ import annotations
 
 import pytest
 
 from test_web_play import BOT, OPEN, my_turn, play_highlighted
-from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table, shoot  # noqa: F401 (fixtures)
+from web_support import (  # noqa: F401 (fixtures)
+    DESKTOP,
+    PHONE,
+    SIDEWAYS,
+    browser,
+    live_server,
+    new_page,
+    open_table,
+    shoot,
+)
 
 # What must not overlap: (its name, a CSS selector for its boxes).
 PARTS = [
@@ -108,11 +118,76 @@ def test_a_desktop_table_has_nothing_on_top_of_anything(new_page, live_server, s
     check_a_whole_deal(new_page, live_server, shoot, f"{name}-wide", game, options, players, DESKTOP)
 
 
+# A phone turned sideways: the table beside the hand, shorter than on any other screen.
+SIDEWAYS_TABLES = [
+    ("briscola2", "briscola", {"players": 2}, 2),
+    ("briscola3", "briscola", {"players": 3}, 3),
+    ("briscola4", "briscola", {"players": 4}, 4),
+    ("briscola-chiamata", "briscola-chiamata", {}, 5),
+    ("briscola6", "briscola", {"players": 6}, 6),
+    ("briscola-scoperta", "briscola", {"variant": "scoperta"}, 2),
+    ("trijumf", "trijumf", {}, 4),
+]
+
+
+@pytest.mark.parametrize(("name", "game", "options", "players"), SIDEWAYS_TABLES, ids=[t[0] for t in SIDEWAYS_TABLES])
+def test_a_phone_turned_sideways_has_nothing_on_top_of_anything(
+    new_page,  # noqa: F811
+    live_server,  # noqa: F811
+    shoot,  # noqa: F811
+    name,
+    game,
+    options,
+    players,
+):
+    check_a_whole_deal(new_page, live_server, shoot, name, game, options, players, SIDEWAYS)
+
+
+# Whether the table, the turn and every card of the hand are in sight, the page not scrolled.
+IN_SIGHT = """(selector) => {
+  const inside = (e) => { const r = e.getBoundingClientRect();
+    return e.getClientRects().length > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1
+      && r.right <= innerWidth + 1; };
+  const out = [...document.querySelectorAll(selector)].filter((e) => !inside(e))
+    .map((e) => e.dataset.card || e.id);
+  if (document.scrollingElement.scrollHeight > innerHeight + 1) out.push("the page scrolls");
+  return out;
+}"""
+HAND = "#felt, #status, .hand .card"
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "players", "cards"), [("briscola", {"players": 4}, 4, 3), ("trijumf", {}, 4, 10)]
+)
+def test_a_phone_turned_sideways_shows_the_table_and_the_hand(
+    new_page,  # noqa: F811
+    live_server,  # noqa: F811
+    shoot,  # noqa: F811
+    game,
+    options,
+    players,
+    cards,
+):
+    created = live_server.create(game=game, options=options, seats=[OPEN] + [BOT] * (players - 1))
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=SIDEWAYS)
+    page.wait_for_function(f"document.querySelectorAll('.hand .card').length === {cards}")
+    assert page.evaluate(IN_SIGHT, HAND) == []
+    # Ten cards lie in two rows in the hand's column beside the table.
+    assert page.locator(".hand .hand-cards").count() == (2 if cards > 9 else 1)
+    shoot(page, f"{game}{players if game == 'briscola' else ''}-sideways")
+    # The side panel takes the hand's place, and gives it back.
+    page.click("#panel-toggle")
+    assert page.locator("#side").is_visible() and not page.locator("#hand").is_visible()
+    assert page.evaluate(IN_SIGHT, "#felt, #side") == []
+    page.click("#panel-toggle")
+    assert page.evaluate(IN_SIGHT, HAND) == []
+
+
 def check_a_whole_deal(new_page, live_server, shoot, name, game, options, players, viewport, seed=None) -> None:  # noqa: F811
     created = live_server.create(game=game, options=options, seats=[OPEN] + [BOT] * (players - 1), seed=seed)
     page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=viewport)
     page.evaluate(WATCH, PARTS)
-    width = "phone" if viewport == PHONE else "desktop"
+    width = {PHONE["width"]: "phone", SIDEWAYS["width"]: "sideways"}.get(viewport["width"], "desktop")
     shot = False
     deadline = page.evaluate("Date.now()") + 60_000
     while not page.locator(".summary").count():

@@ -27,6 +27,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 WEB_ROOT = Path(__file__).resolve().parents[1] / "src" / "trionfi" / "web"
 PHONE = {"width": 360, "height": 780}  # the narrowest phone the table is made for, portrait
 DESKTOP = {"width": 1280, "height": 800}
+SIDEWAYS = {"width": 740, "height": 360}  # a phone turned sideways (a common Android size)
 
 
 def _missing(reason: str) -> None:

@@ -47,7 +47,9 @@ export function renderHand(box, { cards, family, plays, locked, onPlay, label })
   }
   const hand = el("div", { className: "hand-rows", role: "group", "aria-label": label });
   // A big hand on a narrow screen is two rows, so that each card stays large enough to read and to tap.
-  const rows = cards.length > 9 && window.innerWidth < 700 ? 2 : 1;
+  // (The hand's own width: on a phone turned sideways it has a column beside the table.)
+  const width = box.clientWidth || window.innerWidth;
+  const rows = cards.length > 9 && width < 700 ? 2 : 1;
   const perRow = Math.ceil(cards.length / rows);
   for (let r = 0; r < rows; r++) {
     hand.append(handRow(cards.slice(r * perRow, (r + 1) * perRow), { family, plays, locked, onPlay }));
