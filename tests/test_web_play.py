@@ -125,6 +125,7 @@ def test_a_whole_briscola_deal_against_a_bot_by_clicking(new_page, live_server, 
     assert page.locator(".stock .indicator").count() == 1
     assert page.locator(".stock-count").inner_text() == "34"
     page.wait_for_selector("body[data-turn=true]")
+    assert page.title() == "▶ Your turn · Briscola · trionfi"  # a player in another tab sees it is his turn
     shoot(page, "briscola2-desktop")
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)  # the page redraws for the new width
@@ -171,6 +172,7 @@ def test_a_whole_briscola_deal_against_a_bot_by_clicking(new_page, live_server, 
     shoot(page, "briscola2-summary-desktop")
     page.locator("[data-summary=close]").click()
     assert page.locator("#status").inner_text() == "The deal is over."
+    assert page.title() == "Briscola · trionfi"
 
 
 def test_four_players_two_browsers_and_two_bots(new_page, live_server, shoot):  # noqa: F811

@@ -59,7 +59,11 @@ function render() {
   if (!conn?.observation) return;
   const ctx = context();
   document.body.dataset.game = ctx.obs.game;
-  $("table-title").textContent = `${tableTitle(conn.welcome?.title || ctx.obs.game, conn.welcome?.options)}${ctx.me === null ? ` · ${t("table.spectator")}` : ""}`;
+  const name = tableTitle(conn.welcome?.title || ctx.obs.game, conn.welcome?.options);
+  $("table-title").textContent = `${name}${ctx.me === null ? ` · ${t("table.spectator")}` : ""}`;
+  // The tab says when it is this seat's turn: a player waiting for friends is often in another tab.
+  const myTurn = ctx.obs.current_player === ctx.me && ctx.me !== null && ctx.status === "playing";
+  document.title = `${myTurn ? `▶ ${t("tab.yourTurn")} · ` : ""}${name} · trionfi`;
   renderFelt($("felt"), ctx);
   $("felt").setAttribute("aria-label", t("table.felt"));
   $("status").textContent = statusText(ctx);
