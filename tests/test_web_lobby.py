@@ -3,6 +3,8 @@ second person taking the open seat from the list of open tables."""
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from web_support import DESKTOP, PHONE, browser, live_server, new_page, shoot  # noqa: F401 (fixtures)
 
 
@@ -83,9 +85,17 @@ def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, s
     box = bea.locator(".tables-panel").bounding_box()
     assert box is not None and box["y"] + 60 < PHONE["height"], box
     shoot(bea, "lobby-phone")
+    # A phone's share sheet, as the table page finds it (navigator.share), recording what it is given.
+    ann.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
     ann.click(".created a.go")
     ann.wait_for_selector(".hand .card")
+    # Ann went to her seat before sending the link: her table page offers it while the seat is empty.
+    invite = ann.locator("[data-notice=invites] .invite[data-seat='1']")
+    assert invite.locator("input.link").input_value() == links[0]
+    invite.locator("button.share").click()
+    assert ann.evaluate("window.__shared.url") == links[0]
     bea.locator(f".open-tables li[data-table='{table}'] button", has_text="Sit at seat 1").click()
     bea.wait_for_selector(".hand .card")
     assert bea.locator(".badge[data-seat='0'] .badge-name").inner_text().endswith("Ann")
     ann.locator(".badge[data-seat='1'] .badge-name", has_text="Bea").wait_for()
+    expect(ann.locator("[data-notice=invites]")).to_have_count(0)  # every seat taken: nothing left to send

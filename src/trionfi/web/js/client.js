@@ -75,6 +75,20 @@ export function forgetSeat(table) {
   localStorage.removeItem(seatKey(table));
 }
 
+/** The invite links of a table this browser created ({seat: link}), so that its table page can offer them while
+ * seats are empty (the creator who went to his seat before sending them). */
+export function rememberInvites(table, invites) {
+  localStorage.setItem(`trionfi.invites.${table}`, JSON.stringify(invites));
+}
+
+export function rememberedInvites(table) {
+  try {
+    return JSON.parse(localStorage.getItem(`trionfi.invites.${table}`) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
 /** The table id and seat token of the page's address: /t/ID#token=T, or /table.html#table=ID&token=T. */
 export function tableAddress(location = window.location) {
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ""));

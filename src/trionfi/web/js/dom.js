@@ -48,3 +48,11 @@ export function setPlayerName(name) {
   if (clean) localStorage.setItem(NAME_KEY, clean);
   return clean;
 }
+
+/** "Share": the phone's share sheet (a chat app, a text message) with the link; none where the browser has none. */
+export function shareButton(url, text) {
+  if (!navigator.share) return null;
+  const button = el("button", { type: "button", className: "button small share" }, t("ui.share"));
+  button.addEventListener("click", () => navigator.share({ title: "trionfi", text, url }).catch(() => {}));
+  return button;
+}

@@ -1,8 +1,8 @@
 // The lobby (/): a table's game and options from a form built from the game's own option declarations, each
 // seat open or a bot, the invite links with copy buttons, and the list of open tables.
 
-import { api, pageOf, rememberSeat } from "./client.js";
-import { el, copyButton, playerName, setPlayerName } from "./dom.js";
+import { api, pageOf, rememberInvites, rememberSeat } from "./client.js";
+import { el, copyButton, playerName, setPlayerName, shareButton } from "./dom.js";
 import { enginePhrase, engineText, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { optionLabel, valueText } from "./options.js";
 
@@ -161,13 +161,15 @@ function showCreated(output) {
     const row = el("li", { className: "invite", "data-seat": seat.seat }, el("strong", {}, `${t("seat.n", { n: seat.seat })} · ${who}`));
     if (seat.invite && seat.seat !== mine) {
       row.append(el("input", { readOnly: true, value: seat.invite, className: "link", "aria-label": t("lobby.inviteFor", { n: seat.seat }) }),
-        copyButton(seat.invite));
+        el("span", { className: "invite-buttons" }, copyButton(seat.invite), shareButton(seat.invite, t("invite.text"))));
     }
     return row;
   });
   const spectate = el("li", { className: "invite" }, el("strong", {}, t("lobby.spectate")),
     el("input", { readOnly: true, value: created.spectate, className: "link", "aria-label": t("lobby.spectate") }),
     copyButton(created.spectate));
+  rememberInvites(created.table, Object.fromEntries(created.seats
+    .filter((seat) => seat.invite && seat.seat !== mine && seat.kind !== "bot").map((seat) => [seat.seat, seat.invite])));
   const panel = el("section", { className: "created", "aria-live": "polite" },
     el("h2", {}, t("lobby.created")), el("ul", { className: "invites" }, ...rows, spectate));
   const myseat = created.seats.find((s) => s.seat === mine);

@@ -4,8 +4,10 @@
 
 import { splitActions, renderActions } from "./actions.js";
 import { deckFamily } from "./cards.js";
-import { ApiError, TableConnection, api, forgetSeat, rememberSeat, rememberedSeat, seatPage, tableAddress } from "./client.js";
-import { el, playerName, setPlayerName } from "./dom.js";
+import {
+  ApiError, TableConnection, api, forgetSeat, rememberSeat, rememberedInvites, rememberedSeat, seatPage, tableAddress,
+} from "./client.js";
+import { copyButton, el, playerName, setPlayerName, shareButton } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
 import { enginePhrase, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { tableTitle } from "./options.js";
@@ -173,8 +175,21 @@ function renderNotice(ctx) {
   if (ctx.status === "finished") {
     parts.push(el("a", { className: "button small", "data-notice": "replay", href: replayHref(ctx) }, t("summary.replay")));
   }
+  if (ctx.status === "waiting") parts.push(...invitesToSend(ctx));
   box.hidden = !parts.length;
   box.replaceChildren(...parts);
+}
+
+/** The links of the seats still empty, on the table page of the browser that created the table. */
+function invitesToSend(ctx) {
+  const invites = Object.entries(rememberedInvites(page.table))
+    .filter(([seat]) => ctx.seats?.[seat] && ctx.seats[seat].played_by === null);
+  if (!invites.length) return [];
+  const rows = invites.map(([seat, link]) => el("li", { className: "invite", "data-seat": seat },
+    el("strong", {}, t("lobby.inviteFor", { n: seat })),
+    el("input", { readOnly: true, value: link, className: "link", "aria-label": t("lobby.inviteFor", { n: seat }) }),
+    el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")))));
+  return [el("div", { className: "send-invites", "data-notice": "invites" }, el("p", {}, t("invite.send")), el("ul", { className: "invites" }, ...rows))];
 }
 
 function replayHref(ctx) {
