@@ -90,6 +90,7 @@ def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, s
     ann.click(".created a.go")
     ann.wait_for_selector(".hand .card")
     # Ann went to her seat before sending the link: her table page offers it while the seat is empty.
+    assert "your-turn" not in (ann.locator("#status").get_attribute("class") or "")  # waiting is nobody's turn
     invite = ann.locator("[data-notice=invites] .invite[data-seat='1']")
     assert invite.locator("input.link").input_value() == links[0]
     invite.locator("button.share").click()

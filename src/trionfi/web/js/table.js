@@ -69,7 +69,7 @@ function render() {
   renderFelt($("felt"), ctx);
   $("felt").setAttribute("aria-label", t("table.felt"));
   $("status").textContent = statusText(ctx);
-  $("status").classList.toggle("your-turn", ctx.obs.current_player === ctx.me && ctx.me !== null);
+  $("status").classList.toggle("your-turn", myTurn);  // (not while the table waits for its players)
   const errorBox = $("error");
   errorBox.hidden = !page.error;
   errorBox.textContent = page.error;
