@@ -19,6 +19,7 @@ from web_support import (  # noqa: F401 (fixtures)
     live_server,
     new_page,
     open_table,
+    page_url,
     shoot,
 )
 
@@ -173,6 +174,34 @@ def test_a_whole_briscola_deal_against_a_bot_by_clicking(new_page, live_server, 
     page.locator("[data-summary=close]").click()
     assert page.locator("#status").inner_text() == "The deal is over."
     assert page.title() == "Briscola · trionfi"
+
+
+# A browser's Screen Wake Lock that counts what the page asks of it.
+WAKE_LOCK = """Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request: async (kind) => {
+  window.__locks = (window.__locks || 0) + 1;
+  const lock = new EventTarget();
+  lock.release = async () => { window.__released = (window.__released || 0) + 1; };
+  return lock;
+}}});"""
+
+
+def test_a_seated_players_screen_stays_on_until_the_deal_ends(new_page, live_server):  # noqa: F811
+    created = live_server.create(game="briscola", seats=[OPEN, BOT])
+    page = new_page(viewport=PHONE)
+    page.add_init_script(WAKE_LOCK)
+    page.add_init_script("localStorage.setItem('trionfi.name', 'Ann'); localStorage.setItem('trionfi.lang', 'en');")
+    page.goto(page_url(live_server, created["seats"][0]["invite"]))
+    page.wait_for_selector("body[data-turn=true]")
+    assert page.evaluate("[window.__locks, window.__released || 0]") == [1, 0]  # asked once, held through the deal
+    play_until_summary([page])
+    page.wait_for_function("window.__released === 1")
+    assert page.evaluate("window.__locks") == 1
+    # A spectator's screen behaves as usual.
+    watcher = new_page()
+    watcher.add_init_script(WAKE_LOCK)
+    watcher.goto(created["spectate"])
+    watcher.wait_for_selector("body[data-ready=true]")
+    assert watcher.evaluate("window.__locks || 0") == 0
 
 
 def test_four_players_two_browsers_and_two_bots(new_page, live_server, shoot):  # noqa: F811

@@ -97,7 +97,36 @@ function render() {
   document.body.dataset.status = ctx.status || "";
   document.body.dataset.turn = String(ctx.obs.current_player === ctx.me && ctx.me !== null);
   document.body.dataset.ready = "true";
+  keepAwake(ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting"));
 }
+
+// A phone would dim and lock its screen while friends think: a seated player's screen stays on while the table is
+// in play (the Screen Wake Lock, where the browser has it; the browser drops it when the page is hidden, and it is
+// asked for again when the page shows).
+let wakeLock = null; // the lock held, "asking" while a request is under way, or null
+let wantAwake = false;
+
+async function keepAwake(want) {
+  wantAwake = want;
+  if (!navigator.wakeLock) return;
+  if (want && !wakeLock && document.visibilityState === "visible") {
+    wakeLock = "asking";
+    try {
+      const lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener?.("release", () => { if (wakeLock === lock) wakeLock = null; });
+      wakeLock = lock;
+      if (!wantAwake) keepAwake(false); // the table ended while asking
+    } catch {
+      wakeLock = null; // refused (battery saver, a policy): the screen behaves as usual
+    }
+  } else if (!want && wakeLock && wakeLock !== "asking") {
+    const lock = wakeLock;
+    wakeLock = null;
+    lock.release();
+  }
+}
+
+document.addEventListener("visibilitychange", () => keepAwake(wantAwake));
 
 function send(action) {
   page.error = "";
