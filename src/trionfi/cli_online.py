@@ -122,6 +122,7 @@ def serve(
     from .cli import UsageError, _clear_errors, err, out
 
     with _clear_errors():
+        from .server.lan import is_loopback, lan_address
         from .server.settings import Settings
 
         settings = Settings(
@@ -142,14 +143,22 @@ def serve(
             raise UsageError("several --workers share tables through PostgreSQL: add --db postgresql+psycopg://...")
         if table is None and (match or any(v is not None for v in (players, option, bots, stand_in))):
             raise UsageError("--players, --option, --bots, --match and --stand-in describe the table of --table GAME")
-        base = settings.public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+        everywhere = host in ("0.0.0.0", "::")
+        if everywhere and not settings.public_url:
+            lan = lan_address()  # links a phone on the same network can open, even from a lobby opened here
+            settings.lan_url = f"http://{lan}:{port}" if lan else None
+        base = settings.public_url or settings.lan_url or f"http://{'127.0.0.1' if everywhere else host}:{port}"
         created = (
             _create_start_table(settings, base, table, players, option, bots, level, match, stand_in) if table else None
         )
     if created is not None:
         _print_links(out, created)
-    shown = "*" if host in ("0.0.0.0", "::") else host
+    shown = "*" if everywhere else host
     err.print(f"trionfi server on http://{shown}:{port} · store {_safe_url(url)} · Ctrl+C stops it")
+    if settings.lan_url:
+        err.print(f"on your network: {settings.lan_url}/ (the lobby's invite links use it, for phones on your Wi-Fi)")
+    elif is_loopback(host):
+        err.print("this computer only: to invite a friend on another device, start it with --host 0.0.0.0")
     _run_uvicorn(settings, host, port, workers, log_level)
 
 

@@ -23,6 +23,7 @@ import trionfi
 
 from .connections import Connection
 from .hub import Hub
+from .lan import is_loopback
 from .protocol import ProtocolError, error, parse, ref_of
 from .settings import Settings
 from .store import Store
@@ -217,7 +218,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return request.app.state.hub
 
     def base_of(request: Request) -> str:
-        return (settings.public_url or str(request.base_url)).rstrip("/")
+        if settings.public_url:
+            return settings.public_url.rstrip("/")
+        if settings.lan_url and is_loopback(request.url.hostname):
+            return settings.lan_url.rstrip("/")  # the lobby opened on this machine: links its network can open
+        return str(request.base_url).rstrip("/")
 
     # --- HTTP ----------------------------------------------------------------------------------------------
     @app.get("/api/games")

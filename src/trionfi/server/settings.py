@@ -19,6 +19,9 @@ def default_db_url() -> str:
 class Settings:
     db_url: str = ""  # empty: default_db_url()
     public_url: str | None = None  # the base of the links handed out; default: where the request came to
+    # With --host 0.0.0.0: the base of the links handed to a page opened on this machine itself (127.0.0.1), this
+    # machine's address on its network, so that a friend's phone can open them (server/lan.py).
+    lan_url: str | None = None
     allow_origins: list[str] = field(default_factory=list)  # other origins than the server's own (CORS, WebSocket)
     max_message: int = 4096  # bytes of one client message
     hard_max_message: int = 1 << 20  # a frame over this is not read at all (the connection is closed)

@@ -172,6 +172,10 @@ function showCreated(output) {
     .filter((seat) => seat.invite && seat.seat !== mine && seat.kind !== "bot").map((seat) => [seat.seat, seat.invite])));
   const panel = el("section", { className: "created", "aria-live": "polite" },
     el("h2", {}, t("lobby.created")), el("ul", { className: "invites" }, ...rows, spectate));
+  // Links to this machine's loopback address open on it alone: say how a friend on another device can join.
+  if (/^(localhost|127(\.\d+){3}|\[::1\])$/.test(new URL(created.spectate).hostname)) {
+    panel.append(el("p", { className: "local-only small" }, t("lobby.localOnly")));
+  }
   const myseat = created.seats.find((s) => s.seat === mine);
   if (myseat?.token) {
     panel.append(el("a", { className: "button primary go", href: pageOf(myseat.invite), onclick: () => rememberSeat(created.table, myseat.token) }, t("lobby.go")));
