@@ -130,7 +130,6 @@ export class TableConnection {
     this.welcome = null;
     this.presence = null; // who has the table open (the server's presence message)
     this.pending = null; // the id of the action sent and not yet answered: nothing else is sent meanwhile
-    this.resent = 0; // how many times an unanswered action was sent again
     this.status = "connecting";
     this.tries = 0;
     this.nextId = 1;
@@ -257,7 +256,7 @@ export class TableConnection {
     this.resendTimer = setTimeout(() => {
       // Answered, or dropped with the connection (the events after reconnecting say whether it was taken).
       if (this.pending !== message.id || this.status !== "open") return;
-      if (this.send(message)) this.resent += 1;
+      this.send(message);
       this.resendUnanswered(message);
     }, RESEND_AFTER);
   }

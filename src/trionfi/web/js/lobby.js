@@ -1,5 +1,5 @@
 // The lobby (/): a table's game and options from a form built from the game's own option declarations, each
-// seat open or a bot, the invite links with copy buttons, and the list of open tables.
+// seat open or a bot, the invite links with copy (and share) buttons, and the list of open tables.
 
 import { api, pageOf, rememberInvites, rememberSeat } from "./client.js";
 import { el, copyButton, playerName, setPlayerName, shareButton } from "./dom.js";
@@ -36,7 +36,6 @@ export function optionShape(option) {
   }
   return { kind: "text", hint: allowed };
 }
-
 
 function optionControl(option, game) {
   const shape = optionShape(option);
