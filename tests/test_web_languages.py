@@ -88,6 +88,25 @@ def test_every_option_and_its_choices_have_a_name_in_every_language():
         assert all(strings[key].strip() for key in have), lang
 
 
+def test_every_options_help_and_default_in_words_have_an_italian_rendering():
+    # The lobby's help under each option, and its default when words say it ("none, every rank"), come from the
+    # engine in English (en.json needs none); it.json renders each of them, so that no help is left in English.
+    import json
+    from importlib.resources import files
+
+    from trionfi.registry import game_class, games
+
+    wanted = set()
+    for name in games():
+        for option in game_class(name).OPTIONS:
+            wanted.add(f"engine.option.{name}.{option.name}")
+            if option.default_text:
+                wanted.add(f"engine.default.{name}.{option.name}")
+    strings = json.loads(files("trionfi").joinpath("web/lang/it.json").read_text(encoding="utf-8"))
+    have = {key for key in strings if key.startswith(("engine.option.", "engine.default."))}
+    assert wanted <= have, sorted(wanted - have)
+
+
 def test_the_lobby_names_options_and_their_values_in_words(new_page, live_server):  # noqa: F811
     page = italian(new_page, f"{live_server.base}/")
     assert page.locator("label[for=opt-players]").inner_text() == "giocatori"
