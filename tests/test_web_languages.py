@@ -44,6 +44,10 @@ def test_the_table_facts_and_the_engine_messages_in_italian(new_page, live_serve
     rendered = page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", message)
     assert rendered.startswith("non si può usare 'cavalloz' (parola 3, carattere 9) nella comanda"), rendered
     assert rendered.endswith("non è una parola della comanda; forse 'cavallo' o 'cavalli'?"), rendered
+    # The server's own messages a person can meet at the table (here its rate limit), with their numbers.
+    limited = "more than 20 messages a second (bursts of 40): messages are ignored until the rate falls"
+    rendered = page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", limited)
+    assert rendered.startswith("più di 20 messaggi al secondo (a raffiche di 40): i messaggi sono ignorati"), rendered
     # What the language file does not know stays the engine's English.
     assert page.evaluate("async () => (await import('/js/i18n.js')).enginePhrase('a sentence nobody wrote')") == (
         "a sentence nobody wrote"
