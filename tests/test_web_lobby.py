@@ -62,8 +62,10 @@ def test_a_count_typed_then_create_clicked_at_once_creates_the_table(new_page, l
     page.keyboard.press("Control+A")
     page.keyboard.type("4")
     page.locator("#create-form button[type=submit]").click()
-    page.wait_for_selector(".created")
-    assert page.locator(".created .invite").count() == 4 + 1  # four seats and the spectators' link
+    # Ann against three bots: no link to send, so the lobby goes straight to her seat at the new table.
+    page.wait_for_selector(".hand .card")
+    assert page.locator(".seat .badge").count() == 4 and "/t/" in page.url
+    assert page.locator("body[data-status=playing]").count() == 1
 
 
 def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, shoot):  # noqa: F811

@@ -145,6 +145,13 @@ async function create(form, game, output) {
     const created = await api.create(spec);
     lastCreated = { created, mine, spec };
     localStorage.setItem(`trionfi.creator.${created.table}`, created.creator_token);
+    // Me against bots only: no link to send, straight to the table.
+    const myseat = created.seats.find((seat) => seat.seat === mine);
+    if (myseat?.token && created.seats.every((seat) => seat.seat === mine || seat.kind === "bot")) {
+      rememberSeat(created.table, myseat.token);
+      window.location.href = pageOf(myseat.invite);
+      return;
+    }
     showCreated(output);
   } catch (e) {
     output.replaceChildren(el("p", { className: "error", role: "alert" }, enginePhrase(e.message)));
