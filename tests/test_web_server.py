@@ -33,6 +33,20 @@ def test_invite_and_spectator_links_open_the_browser_table(live_server):  # noqa
     assert replay.status_code == 200 and "/js/replay.js" in replay.text
 
 
+def test_every_page_has_the_icon_and_the_manifest_a_phone_installs(live_server):  # noqa: F811
+    # A phone's "Add to Home screen" opens trionfi full screen, with its icon; the browser's bar takes the baize's
+    # colour. Every page names them, and they are served.
+    manifest = httpx.get(f"{live_server.base}/manifest.json", timeout=10).json()
+    assert (manifest["name"], manifest["start_url"], manifest["display"]) == ("trionfi", "/", "standalone")
+    icon = httpx.get(f"{live_server.base}{manifest['icons'][0]['src']}", timeout=10)
+    assert icon.status_code == 200 and icon.text.lstrip().startswith("<svg")
+    table = live_server.create(game="briscola", seats=[OPEN, BOT])["table"]
+    for path in ("/", f"/t/{table}", f"/t/{table}/replay", "/cards.html"):
+        head = httpx.get(f"{live_server.base}{path}", timeout=10).text.partition("</head>")[0]
+        assert '<link rel="manifest" href="/manifest.json">' in head and 'href="/icon.svg"' in head, path
+        assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in head, path
+
+
 def test_option_declarations_come_as_fields(live_server):  # noqa: F811
     games = {g["name"]: g for g in httpx.get(f"{live_server.base}/api/games", timeout=10).json()["games"]}
     options = {o["name"]: o for o in games["briscola"]["options"]}
