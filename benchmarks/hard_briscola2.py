@@ -4,6 +4,7 @@
     python benchmarks/hard_briscola2.py endgame --variant NAME --stock K -n N [--seed S]
     python benchmarks/hard_briscola2.py compare FILE FILE
     python benchmarks/hard_briscola2.py pool FILE.json ...
+    python benchmarks/hard_briscola2.py agree -n N [--seed S]
 
 ``duel`` plays N duplicate deals (each deal once with the variant in each seat) of the variant against the
 medium level, one process; ``endgame`` plays N deals medium against medium until K cards are left in the stock,
@@ -14,6 +15,8 @@ and prints the score, the mean margin and the variant's processor time per decis
 one legal card). ``compare`` pairs two such files deal by deal: the difference of the scores and margins with
 their 95 % intervals. ``pool`` adds up tournaments of the same bots (``trionfi tournament ... --json``, run in
 chunks of deals with different seeds) into one score of the first bot with the tournament's own interval.
+``agree`` plays N deals medium against medium and counts how often the search's playout rule (its model of the
+opponent) makes the medium bot's choice, by the stock's size (decisions with more than one card).
 Variants are the hard level with some settings changed (below). Run under ``nice -n 10``
 and say the load average (``uptime``) next to the figures.
 """
@@ -44,6 +47,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "respond": {"history": 0.0, "pool": 0, "respond": True},
     "both": {"history": 0.9, "pool": 4000, "respond": True},
     "respond12": {"history": 0.0, "pool": 0, "respond": True, "solve_cards": 12},
+    # The hard level with its exact best answer to the opponent's rule from further back (12: stock 6; 14: stock 8).
+    "hard12": {"solve_cards": 12},
+    "hard14": {"solve_cards": 14},
 }
 
 
@@ -155,6 +161,36 @@ def pool(files: list[str]) -> dict[str, Any]:
     }
 
 
+def agree(deals: int, seed: int) -> dict[str, Any]:
+    """How often the playout rule (lead_card, follow_card on the true position) is the medium bot's choice."""
+    from trionfi.agents.briscola2 import briscola2, follow_card, lead_card, playout_tables
+
+    game = trionfi.load("briscola")
+    fb = briscola2(game)
+    medium = make_agent("medium", seed=seed, game=game)
+    counts: dict[str, list[int]] = {}
+    for d in range(seed, seed + deals):
+        state = game.deal(seed=d)
+        while state.current_player is not None:
+            p = state.current_player
+            action = medium.choose(state.observation(p))
+            hands, stock, _, led, _, unplayed, trump = fb.position(state)
+            if len(hands[p]) > 1:
+                tables, n = playout_tables(fb, trump), len(stock)
+                if led < 0:
+                    turned = stock[0] if n and trump >= 0 else -1
+                    rule, kind = lead_card(fb, tables, hands[p], unplayed, n, len(hands[1 - p]), turned), "lead"
+                else:
+                    rule, kind = follow_card(fb, tables, hands[p], hands[p], led, unplayed, n), "answer"
+                same = str(fb.cards[rule]) == str(action)
+                for key in (kind, f"{kind}, stock {n}"):
+                    counts.setdefault(key, [0, 0])
+                    counts[key][0] += same
+                    counts[key][1] += 1
+            state.apply(action, seat=p)
+    return {key: [round(same / total, 4), total] for key, (same, total) in sorted(counts.items())}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -169,11 +205,16 @@ def main() -> None:
     c.add_argument("files", nargs=2)
     t = sub.add_parser("pool")
     t.add_argument("files", nargs="+")
+    a = sub.add_parser("agree")
+    a.add_argument("-n", type=int, default=300)
+    a.add_argument("--seed", type=int, default=10_000)
     args = parser.parse_args()
     if args.what == "compare":
         print(json.dumps(compare(*args.files)))
     elif args.what == "pool":
         print(json.dumps(pool(args.files)))
+    elif args.what == "agree":
+        print(json.dumps(agree(args.n, args.seed)))
     else:
         print(json.dumps(run(args.variant, args.n, args.seed, args.stock if args.what == "endgame" else None)))
 
