@@ -50,6 +50,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # The hard level with its exact best answer to the opponent's rule from further back (12: stock 6; 14: stock 8).
     "hard12": {"solve_cards": 12},
     "hard14": {"solve_cards": 14},
+    # The hard level whose exact endgames do not read the world's stock order: each draw is any face-down card.
+    "draws": {"draws": True},
+    "draws12": {"draws": True, "solve_cards": 12},
 }
 
 

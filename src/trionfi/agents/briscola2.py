@@ -227,13 +227,8 @@ class Briscola2:
                 options = [c for c in options if suit[c] == suit[led]] or options
             if mover != me and len(options) > 1:
                 unplayed = m0 | m1 | stock_mask[n]  # the led card is already out of the hands: as in a playout
-                if led < 0:
-                    turned = stock[0] if n and trump >= 0 else -1
-                    mine = (m0 if me == 0 else m1).bit_count()
-                    options = [lead_card(self, tables, options, unplayed, n, mine, turned)]
-                else:
-                    hand = _bits(m0 if mover == 0 else m1)
-                    options = [follow_card(self, tables, hand, options, led, unplayed, n)]
+                turned = stock[0] if n and trump >= 0 else -1
+                options = [self._rule(tables, m0, m1, mover, options, led, unplayed, n, turned)]
             best = None
             for c in options:
                 b = bit[c]
@@ -255,6 +250,109 @@ class Briscola2:
         m0 = sum(bit[c] for c in hands[0])
         m1 = sum(bit[c] for c in hands[1])
         return value(m0, m1, len(stock), leader, led)
+
+    def _rule(
+        self,
+        tables: Any,
+        m0: int,
+        m1: int,
+        mover: int,
+        options: list[int],
+        led: int,
+        unplayed: int,
+        n: int,
+        turned: int,
+    ) -> int:
+        """The playout rule's card for ``mover`` (hands as masks; ``options`` its legal cards, more than one)."""
+        if led < 0:
+            return lead_card(self, tables, options, unplayed, n, (m1 if mover == 0 else m0).bit_count(), turned)
+        return follow_card(self, tables, _bits(m0 if mover == 0 else m1), options, led, unplayed, n)
+
+    def respond_draws(
+        self,
+        hands: list[list[int]],
+        stock: list[int],
+        leader: int,
+        led: int,
+        trump: int,
+        me: int,
+        first: int,
+        margin: int,
+        weight: float,
+        memo: dict[Any, float],
+    ) -> float:
+        """Seat ``me``'s expected score when it plays ``first`` now and its best afterwards against the playout
+        rule, the draws from the stock unknown to it: where :meth:`respond` reads the world's stock order (as if
+        the seat knew which card it will draw), each draw here is any face-down card of the stock, as likely as
+        the others, and the seat chooses before it knows them. The score is the deal's sign for ``me`` plus
+        ``weight`` times its final card-point margin over the pack's points (the chance of winning first).
+        ``margin``: seat 0's card points won so far minus seat 1's. A position does not hold the stock's order,
+        so every world of one decision may share ``memo`` (one per trump and turned-up card)."""
+        suit, points, bit = self.suit, self.points, self.bit
+        follow = self.follow
+        tables = playout_tables(self, trump)
+        pack = self.pack_points
+        turned = stock[0] if stock and trump >= 0 else -1  # face up under the stock, drawn last
+        turned_bit = bit[turned] if turned >= 0 else 0
+        sign = 1 if me == 0 else -1
+
+        def score(d: int) -> float:  # seat 0's score of a final margin d; ``me`` maximises sign * score
+            return ((d > 0) - (d < 0)) + weight * d / pack
+
+        def after_trick(n0: int, n1: int, pool: int, live: int, win: int, d: int) -> float:
+            """The draws once a trick is taken (a chance node), then the next trick."""
+            if live and pool.bit_count() == 1:  # the last draw: the loser takes the turned-up card
+                m0, m1 = (n0 | pool, n1 | turned_bit) if win == 0 else (n0 | turned_bit, n1 | pool)
+                return value(m0, m1, 0, 0, win, -1, d)
+            cards = _bits(pool)
+            total = 0.0
+            for a in cards:
+                for b in cards:
+                    if a != b:  # the winner draws a, the loser b
+                        m0, m1 = (n0 | bit[a], n1 | bit[b]) if win == 0 else (n0 | bit[b], n1 | bit[a])
+                        total += value(m0, m1, pool & ~bit[a] & ~bit[b], live, win, -1, d)
+            return total / (len(cards) * (len(cards) - 1))
+
+        def value(m0: int, m1: int, pool: int, live: int, leader: int, led: int, d: int, only: int = -1) -> float:
+            # ``pool``: the face-down cards of the stock; ``live``: 1 while the turned-up card lies under them.
+            key = (m0, m1, pool, live, leader, led, d)
+            if only < 0:
+                hit = memo.get(key)
+                if hit is not None:
+                    return hit
+            mover = leader if led < 0 else 1 - leader
+            options = _bits(m0 if mover == 0 else m1)
+            if led >= 0 and follow:
+                options = [c for c in options if suit[c] == suit[led]] or options
+            if only >= 0:
+                options = [only]
+            elif mover != me and len(options) > 1:
+                unplayed = m0 | m1 | pool | (turned_bit if live else 0)
+                n = pool.bit_count() + live
+                options = [self._rule(tables, m0, m1, mover, options, led, unplayed, n, turned if live else -1)]
+            best = 0.0
+            for i, c in enumerate(options):
+                b = bit[c]
+                n0, n1 = (m0 & ~b, m1) if mover == 0 else (m0, m1 & ~b)
+                if led < 0:
+                    v = value(n0, n1, pool, live, leader, c, d)
+                else:
+                    win = mover if self.beats(led, c, trump) else leader
+                    gained = d + (points[c] + points[led] if win == 0 else -points[c] - points[led])
+                    if pool or live:
+                        v = after_trick(n0, n1, pool, live, win, gained)
+                    else:
+                        v = value(n0, n1, 0, 0, win, -1, gained) if n0 or n1 else score(gained)
+                if i == 0 or sign * v > sign * best:
+                    best = v
+            if only < 0:
+                memo[key] = best
+            return best
+
+        m0 = sum(bit[c] for c in hands[0])
+        m1 = sum(bit[c] for c in hands[1])
+        pool = sum(bit[c] for c in stock) & ~turned_bit
+        return sign * value(m0, m1, pool, 1 if turned >= 0 else 0, leader, led, margin, first)
 
 
 def rule_card(fb: Briscola2, state: Any) -> int:

@@ -39,6 +39,9 @@ from them by weight, each scored once with how often it was drawn: the search sp
 that explain the opponent's play. With ``respond`` (two-player Briscola; on at the hard level) the exact
 endgames are the best answer to the opponent's playout rule, the model the playouts already make of it,
 rather than to an opponent who sees every card (:meth:`~trionfi.agents.briscola2.Briscola2.respond`).
+With ``draws`` as well (off at the hard level: under measurement), those endgames do not read the world's
+stock order: each draw is any face-down card (:meth:`~trionfi.agents.briscola2.Briscola2.respond_draws`), and
+the worlds of a decision share one table of positions.
 
 The time budget is ``budget`` seconds per move (0.5 by default, never above 1); ``samples=N`` instead draws
 (at most) N worlds and ``work=W`` stops after W plies of work (actions applied in playouts, positions stored by
@@ -149,6 +152,7 @@ class SearchAgent(Agent):
         history: float = 0.0,
         pool: int = 0,
         respond: bool = False,
+        draws: bool = False,
         contracts: bool = False,
     ) -> None:
         super().__init__(game=game, seed=seed, budget=budget)
@@ -165,6 +169,8 @@ class SearchAgent(Agent):
         self.history = history
         self.pool = pool
         self.respond = respond
+        self.draws = draws
+        self._draws_memo: dict[Any, float] = {}
         self.contracts = contracts
         self.last_stats: dict[str, Any] = {}
         self._start = 0.0
@@ -270,6 +276,7 @@ class SearchAgent(Agent):
         plies = 0  # the work done: actions applied in playouts, positions solved (module docstring)
         exact = False
         drawn = self._resampled(fb, maker, seat, rng) if histories and self.pool else None
+        self._draws_memo = {}  # the exact answers with unknown draws: one table for every world of this decision
         while True:
             if fb is not None:
                 if drawn is not None:
@@ -426,6 +433,16 @@ class SearchAgent(Agent):
         eps = self.epsilon
         runs = 1 if exact or not eps else self.rollouts
         found = dict.fromkeys((text for text, _ in numbers), 0.0)
+        if exact and self.respond and self.draws:
+            # The best answer to the rule with the draws unknown: the stock's order of this world is not read, so
+            # the table of positions is the decision's, shared by its worlds (the work counts what this one added).
+            shared = self._draws_memo
+            before = len(shared)
+            for text, number in numbers:
+                found[text] = fb.respond_draws(
+                    hands, stock, leader, led, trump, seat, number, won[0] - won[1], pw, shared
+                )
+            return found, exact, len(shared) - before
         for _ in range(runs):
             seed = rng.getrandbits(32) if eps else 0  # the same playout randomness for every action
             for text, number in numbers:
