@@ -39,9 +39,9 @@ from them by weight, each scored once with how often it was drawn: the search sp
 that explain the opponent's play. With ``respond`` (two-player Briscola; on at the hard level) the exact
 endgames are the best answer to the opponent's playout rule, the model the playouts already make of it,
 rather than to an opponent who sees every card (:meth:`~trionfi.agents.briscola2.Briscola2.respond`).
-With ``draws`` as well (off at the hard level: no measured gain, docs/benchmarks.md), those endgames do not read the world's
-stock order: each draw is any face-down card (:meth:`~trionfi.agents.briscola2.Briscola2.respond_draws`), and
-the worlds of a decision share one table of positions.
+With ``draws`` as well (off at the hard level: no measured gain, docs/benchmarks.md), those endgames do not
+read the world's stock order: each draw is any face-down card
+(:meth:`~trionfi.agents.briscola2.Briscola2.respond_draws`), and the worlds of a decision share one table.
 
 The time budget is ``budget`` seconds per move (0.5 by default, never above 1); ``samples=N`` instead draws
 (at most) N worlds and ``work=W`` stops after W plies of work (actions applied in playouts, positions stored by
