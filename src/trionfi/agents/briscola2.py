@@ -358,16 +358,15 @@ class Briscola2:
 def rule_card(fb: Briscola2, state: Any) -> int:
     """The playout rule's card for the seat to move of a two-player Briscola state, its hand ordered highest
     first as :meth:`Briscola2.respond` orders it (the rule's ties go to the first card)."""
-    hands, stock, leader, led, _, unplayed, trump = fb.position(state)
-    hand = _bits(sum(fb.bit[c] for c in hands[state.current_player]))
+    hands, stock, _, led, _, unplayed, trump = fb.position(state)
+    m0, m1 = (sum(fb.bit[c] for c in hand) for hand in hands)
+    mover = state.current_player
+    hand = _bits(m0 if mover == 0 else m1)
     if len(hand) == 1:
         return hand[0]
-    tables = playout_tables(fb, trump)
-    if led < 0:
-        turned = stock[0] if stock and trump >= 0 else -1
-        return lead_card(fb, tables, hand, unplayed, len(stock), len(hands[1 - leader]), turned)
-    options = [x for x in hand if fb.suit[x] == fb.suit[led]] or hand if fb.follow else hand
-    return follow_card(fb, tables, hand, options, led, unplayed, len(stock))
+    options = [x for x in hand if fb.suit[x] == fb.suit[led]] or hand if led >= 0 and fb.follow else hand
+    turned = stock[0] if stock and trump >= 0 else -1
+    return fb._rule(playout_tables(fb, trump), m0, m1, mover, options, led, unplayed, len(stock), turned)
 
 
 def _bits(mask: int) -> list[int]:

@@ -175,7 +175,7 @@ function showCreated(output) {
     el("input", { readOnly: true, value: created.spectate, className: "link", "aria-label": t("lobby.spectate") }),
     copyButton(created.spectate));
   rememberInvites(created.table, Object.fromEntries(created.seats
-    .filter((seat) => seat.invite && seat.seat !== mine && seat.kind !== "bot").map((seat) => [seat.seat, seat.invite])));
+    .filter((seat) => seat.invite && seat.seat !== mine).map((seat) => [seat.seat, seat.invite])));
   const panel = el("section", { className: "created", "aria-live": "polite" },
     el("h2", {}, t("lobby.created")), el("ul", { className: "invites" }, ...rows, spectate));
   // Links to this machine's loopback address open on it alone: say how a friend on another device can join.
