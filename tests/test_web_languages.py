@@ -26,6 +26,9 @@ def test_the_lobby_shows_option_help_in_italian(new_page, live_server):  # noqa:
     page.select_option("#game", "trijumf")
     cut = page.locator(".option:has([data-option=cut_option]) .option-doc").inner_text()
     assert "il modo di tagliare il mazzo" in cut and "chi taglia sceglie a ogni mano" in cut, cut
+    page.select_option("#game", "trionfetti")  # a text box's hint of what it takes, too
+    comanda = page.locator(".option:has([data-option=comanda]) .option-doc").inner_text()
+    assert "(nessuna o una comanda, per esempio 'manco e cavalli'" in comanda, comanda
 
 
 def test_the_table_facts_and_the_engine_messages_in_italian(new_page, live_server):  # noqa: F811
@@ -99,6 +102,7 @@ def test_every_options_help_and_default_in_words_have_an_italian_rendering():
     from importlib.resources import files
 
     from trionfi.registry import game_class, games
+    from trionfi.server.app import _option
 
     wanted = set()
     for name in games():
@@ -106,8 +110,10 @@ def test_every_options_help_and_default_in_words_have_an_italian_rendering():
             wanted.add(f"engine.option.{name}.{option.name}")
             if option.default_text:
                 wanted.add(f"engine.default.{name}.{option.name}")
+            if _option(option)["kind"] == "text":  # the lobby's hint of what a text box takes ("'A 3 K'...")
+                wanted.add(f"engine.allowed.{name}.{option.name}")
     strings = json.loads(files("trionfi").joinpath("web/lang/it.json").read_text(encoding="utf-8"))
-    have = {key for key in strings if key.startswith(("engine.option.", "engine.default."))}
+    have = {key for key in strings if key.startswith(("engine.option.", "engine.default.", "engine.allowed."))}
     assert wanted <= have, sorted(wanted - have)
 
 

@@ -64,7 +64,7 @@ function optionControl(option, game) {
   control.dataset.shape = shape.kind;
   const label = el("label", { htmlFor: id, className: "option-name" }, optionLabel(option.name));
   const help = el("small", { className: "option-doc" }, engineText("option", `${game}.${option.name}`, option.doc || ""));
-  if (shape.hint) help.append(` (${shape.hint})`);
+  if (shape.hint) help.append(` (${engineText("allowed", `${game}.${option.name}`, shape.hint)})`);
   // A default that depends on other options (the number of players, the ruleset) is said in words.
   if (option.default_text) help.append(` · ${t("lobby.default")}: ${engineText("default", `${game}.${option.name}`, option.default_text)}`);
   const row = el("div", { className: `option option-${shape.kind}` }, label, control, help);
