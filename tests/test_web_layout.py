@@ -13,6 +13,7 @@ from web_support import (  # noqa: F401 (fixtures)
     DESKTOP,
     PHONE,
     SIDEWAYS,
+    SMALL_SIDEWAYS,
     browser,
     live_server,
     new_page,
@@ -130,17 +131,17 @@ SIDEWAYS_TABLES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "game", "options", "players"), SIDEWAYS_TABLES, ids=[t[0] for t in SIDEWAYS_TABLES])
-def test_a_phone_turned_sideways_has_nothing_on_top_of_anything(
-    new_page,  # noqa: F811
-    live_server,  # noqa: F811
-    shoot,  # noqa: F811
-    name,
-    game,
-    options,
-    players,
-):
-    check_a_whole_deal(new_page, live_server, shoot, name, game, options, players, SIDEWAYS)
+# The shortest phone sideways (568x320): smaller badges and trick cards; the crowded tables (two and three seats
+# have room).
+SHORTEST_TABLES = [t for t in SIDEWAYS_TABLES if t[0] in {"briscola4", "briscola-chiamata", "briscola6", "trijumf"}]
+SIDEWAYS_CASES = [(SIDEWAYS, t) for t in SIDEWAYS_TABLES] + [(SMALL_SIDEWAYS, t) for t in SHORTEST_TABLES]
+
+
+@pytest.mark.parametrize(
+    ("viewport", "table"), SIDEWAYS_CASES, ids=[f"{v['width']}x{v['height']}-{t[0]}" for v, t in SIDEWAYS_CASES]
+)
+def test_a_phone_turned_sideways_has_nothing_on_top_of_anything(new_page, live_server, shoot, viewport, table):  # noqa: F811
+    check_a_whole_deal(new_page, live_server, shoot, *table, viewport)
 
 
 # Whether the table, the turn and every card of the hand are in sight, the page not scrolled.
@@ -187,7 +188,9 @@ def check_a_whole_deal(new_page, live_server, shoot, name, game, options, player
     created = live_server.create(game=game, options=options, seats=[OPEN] + [BOT] * (players - 1), seed=seed)
     page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=viewport)
     page.evaluate(WATCH, PARTS)
-    width = {PHONE["width"]: "phone", SIDEWAYS["width"]: "sideways"}.get(viewport["width"], "desktop")
+    width = {PHONE["width"]: "phone", SIDEWAYS["width"]: "sideways", SMALL_SIDEWAYS["width"]: "small-sideways"}.get(
+        viewport["width"], "desktop"
+    )
     shot = False
     deadline = page.evaluate("Date.now()") + 60_000
     while not page.locator(".summary").count():

@@ -28,6 +28,7 @@ WEB_ROOT = Path(__file__).resolve().parents[1] / "src" / "trionfi" / "web"
 PHONE = {"width": 360, "height": 780}  # the narrowest phone the table is made for, portrait
 DESKTOP = {"width": 1280, "height": 800}
 SIDEWAYS = {"width": 740, "height": 360}  # a phone turned sideways (a common Android size)
+SMALL_SIDEWAYS = {"width": 568, "height": 320}  # the shortest phone sideways (iPhone SE, first generation)
 
 
 def _missing(reason: str) -> None:
