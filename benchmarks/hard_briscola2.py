@@ -31,11 +31,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.progress import track
+
 import trionfi
 from trionfi.agents import make_agent
 from trionfi.tournament import per_deal_scores, rate_interval
 
 RESULTS = Path(__file__).resolve().parent / "results"
+PROGRESS = Console(stderr=True)  # the progress bar on the terminal, the JSON answer alone on standard output
 
 # Variant -> settings of the search agent changed from the hard level's (agents/__init__.py).
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -80,7 +84,7 @@ def run(variant: str, deals: int, seed: int, stock: int | None) -> dict[str, Any
     """Play the deals (module docstring); write the per-game lines and return the summary."""
     game = trionfi.load("briscola")
     games, seconds = [], []
-    for d in range(seed, seed + deals):
+    for d in track(range(seed, seed + deals), description=f"{variant}: deals", console=PROGRESS):
         for seat in (0, 1):
             state = game.deal(seed=d)
             medium = [make_agent("medium", seed=d, game=game) for _ in range(2)]
@@ -172,7 +176,7 @@ def agree(deals: int, seed: int) -> dict[str, Any]:
     fb = briscola2(game)
     medium = make_agent("medium", seed=seed, game=game)
     counts: dict[str, list[int]] = {}
-    for d in range(seed, seed + deals):
+    for d in track(range(seed, seed + deals), description="agree: deals", console=PROGRESS):
         state = game.deal(seed=d)
         while state.current_player is not None:
             p = state.current_player
