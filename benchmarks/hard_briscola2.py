@@ -57,6 +57,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # The hard level whose exact endgames do not read the world's stock order: each draw is any face-down card.
     "draws": {"draws": True},
     "draws12": {"draws": True, "solve_cards": 12},
+    # Random cards in the playouts (the batched search gained from 10 %): both sides, or only the searcher's own.
+    "eps10": {"epsilon": 0.1},
+    "self10": {"epsilon": 0.1, "self_noise": True},
 }
 
 

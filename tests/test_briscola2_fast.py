@@ -107,6 +107,33 @@ def test_a_fast_playout_plays_every_card_and_wins_every_point(seed, steps, eps):
     assert sum(won) == 120
 
 
+@pytest.mark.parametrize("noisy", [-1, 0, 1])
+def test_a_playout_s_random_cards_are_only_the_noisy_seat_s(monkeypatch, noisy):
+    # With epsilon 1 every choice of a noisy seat is random, so the rule is asked only for the other seat's choices
+    # (the search's ``self_noise``: its own side varies, the opponent plays its rule exactly).
+    import trionfi.agents.briscola2 as fast
+
+    asked: list[int] = []
+    for seed in range(30):
+        game, state = _position({}, seed, 0)
+        fb = briscola2(game)
+        hands, stock, leader, led, won, unplayed, trump = fb.position(state)
+        seat_of = {id(hands[0]): 0, id(hands[1]): 1}
+        for name in ("lead_card", "follow_card"):
+            rule = getattr(fast, name)
+            monkeypatch.setattr(
+                fast,
+                name,
+                lambda fb, t, hand, *a, rule=rule, seats=seat_of: (
+                    asked.append(seats[id(hand)]) or rule(fb, t, hand, *a)
+                ),
+            )
+        fast_playout(fb, hands, stock, leader, led, won, unplayed, trump, 0, 1.0, random.Random(seed), noisy)
+        assert sum(won) == 120
+        monkeypatch.undo()
+    assert set(asked) == ({0, 1} - {noisy} if noisy >= 0 else set())
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=seeds, steps=st.integers(min_value=0, max_value=30))
 def test_the_opponent_model_favours_hands_that_explain_its_lead(seed, steps):

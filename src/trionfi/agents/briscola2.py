@@ -752,9 +752,11 @@ def fast_playout(
     target: int,
     eps: float,
     rng: random.Random,
+    noisy: int = -1,
 ) -> int:
     """Play a two-player Briscola position to the end with the rule of thumb (:func:`lead_card`,
-    :func:`follow_card`; with probability ``eps`` a random card instead); return the winner's seat of a claim
+    :func:`follow_card`; with probability ``eps`` a random card instead, for seat ``noisy`` only if it is 0 or 1);
+    return the winner's seat of a claim
     (Briscola a 31: ``target`` > 0), else -1, with ``won`` updated in place."""
     suit, strength, points, bit = fb.suit, fb.strength, fb.points, fb.bit
     tables = playout_tables(fb, trump)
@@ -767,7 +769,7 @@ def fast_playout(
             hand = hands[leader]
             if len(hand) == 1:
                 c = hand[0]
-            elif eps and rand() < eps:
+            elif eps and (noisy < 0 or leader == noisy) and rand() < eps:
                 c = hand[int(rand() * len(hand))]
             else:
                 turned = stock[0] if n and trump >= 0 else -1
@@ -780,7 +782,7 @@ def fast_playout(
         options = [x for x in hand if suit[x] == suit[led]] or hand if follow else hand
         if len(options) == 1:
             c = options[0]
-        elif eps and rand() < eps:
+        elif eps and (noisy < 0 or follower == noisy) and rand() < eps:
             c = options[int(rand() * len(options))]
         else:
             c = follow_card(fb, tables, hand, options, led, unplayed, n)

@@ -11,8 +11,9 @@ respecting everything it knows), and scores every candidate action in every worl
   the cheapest card; in Trionfetti the medium bot's card rule, in French Triomphe a trick taker seeing every
   hand, in Troccas the medium bot's card rule played off the engine (``playout_rules.playout_points``, one
   playout per world: the rule draws no random numbers); random in the others; with
-  probability ``epsilon`` a random legal card instead, so that playouts vary). A Trionfetti playout ends with
-  the hand (:mod:`~trionfi.agents.playout_rules`).
+  probability ``epsilon`` a random legal card instead, so that playouts vary; in two-player Briscola with
+  ``self_noise`` only the searching seat's cards, the opponent keeping its rule: measured without a gain). A
+  Trionfetti playout ends with the hand (:mod:`~trionfi.agents.playout_rules`).
 
 Every action is scored on the same worlds (common random numbers). Every 100 worlds (20 in Troccas) the
 actions that fall clearly behind the best (by ``DROP_Z`` standard errors) are dropped, and when one is left the
@@ -153,6 +154,7 @@ class SearchAgent(Agent):
         pool: int = 0,
         respond: bool = False,
         draws: bool = False,
+        self_noise: bool = False,
         contracts: bool = False,
     ) -> None:
         super().__init__(game=game, seed=seed, budget=budget)
@@ -170,6 +172,7 @@ class SearchAgent(Agent):
         self.pool = pool
         self.respond = respond
         self.draws = draws
+        self.self_noise = self_noise
         self._draws_memo: dict[Any, float] = {}
         self.contracts = contracts
         self.last_stats: dict[str, Any] = {}
@@ -462,7 +465,18 @@ class SearchAgent(Agent):
                         w[0] += fb.solve(h, st, lead, on_table, trump, memo)  # only the margin matters now
                 elif h[0] or h[1]:
                     claim = fast_playout(
-                        fb, h, st, lead, on_table, w, left, trump, target, eps, random.Random(seed) if eps else rng
+                        fb,
+                        h,
+                        st,
+                        lead,
+                        on_table,
+                        w,
+                        left,
+                        trump,
+                        target,
+                        eps,
+                        random.Random(seed) if eps else rng,
+                        seat if self.self_noise else -1,
                     )
                 margin = w[seat] - w[1 - seat]
                 ret = (1.0 if claim == seat else -1.0) if claim >= 0 else (margin > 0) - (margin < 0)
