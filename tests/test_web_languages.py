@@ -4,6 +4,8 @@ none (a text the language file does not know stays as the engine wrote it)."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 
 from test_web_play import BOT, OPEN
@@ -149,3 +151,116 @@ def test_troccas_talk_buttons_say_what_each_phrase_tells(new_page, live_server):
     button.wait_for()  # seat 0 speaks first at the pause after six cards
     assert button.locator(".talk-meaning").inner_text() == "un solo onore"
     assert button.locator(".talk-words").inner_text().endswith("strusch in")
+
+
+# Configurations whose random deals show every kind of the engine's sentences: facts, talk, public actions.
+SENTENCE_GAMES = [
+    ("briscola", {}),
+    ("briscola", {"players": 4, "communication": "signals"}),
+    ("briscola", {"players": 4, "communication": "conversation"}),
+    ("briscola", {"variant": "a31"}),
+    ("briscola", {"players": 6, "variant": "schembil"}),
+    ("briscola", {"players": 5, "variant": "bosnian"}),
+    ("briscola-chiamata", {}),
+    ("trijumf", {}),
+    ("trijumf", {"players": 2}),
+    ("triomphe", {}),
+    ("triomphe", {"ruleset": "strasbourg"}),
+    ("trionfetti", {}),
+    ("troccas", {}),
+]
+# Not sentences: card codes and rank orders ("8b 9b 9c", "A 2 3 ... K", "J[dcb] H[dcb]"), numbers; a comanda is
+# Italian already.
+NOT_A_SENTENCE = r"^(?:[0-9A-Za-z]{1,3}(?:\[[a-z]+\])?(?: [0-9A-Za-z]{1,3}(?:\[[a-z]+\])?)*|[-+]?[0-9.]+)$"
+# Italian as the engine says them: the conversation's questions and their "no", the comanda announced.
+ITALIAN_ALREADY = r"^(?:(?:lisci|briscoline|vestite|carichi)(?:\?|: no)|comanda: .+)$"
+
+
+def engine_sentences(deals: int = 3) -> set[str]:
+    """Every sentence of the engine a seat meets in random deals (the facts, the talk, the public actions)."""
+    import random
+
+    import trionfi
+
+    found: set[str] = set()
+
+    def add(value, label=None):
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str) and text and label != "comanda" and not re.match(NOT_A_SENTENCE, text):
+                found.add(text)
+
+    for name, options in SENTENCE_GAMES:
+        game = trionfi.load(name, **options)
+        for seed in range(deals):
+            state, rng = game.deal(seed=seed), random.Random(seed)
+            while not state.is_terminal():
+                seat = state.current_player
+                observation = state.observation(seat)
+                for label, value in (observation.get("table") or {}).items():
+                    add(value, label)
+                add([m.get("text") for m in observation.get("messages") or []])
+                add(observation.get("points_label"))
+                state.apply(rng.choice(state.legal_actions()), seat=seat)
+            for seat in range(game.players):
+                add(
+                    [
+                        e.get("public") or (e.get("text") if e.get("type") == "message" else None)
+                        for e in state.events(seat)
+                    ]
+                )
+    return found
+
+
+def test_every_sentence_of_the_engine_a_seat_meets_is_rendered_in_italian(new_page, live_server):  # noqa: F811
+    # Random deals of every game: no fact, talk or public action is left in English in the Italian table (the
+    # Troccas tschintschar's lists "after 6 cards: seat 0 il narr · seat 2 in", the phrases' meanings, Trionfetti's
+    # signs and its score's label...).
+    sentences = sorted(engine_sentences())
+    assert len(sentences) > 100
+    page = italian(new_page, f"{live_server.base}/")
+    every = (
+        "async (all) => { const { enginePhrase: say } = await import('/js/i18n.js'); return all.map((s) => say(s)); }"
+    )
+    rendered = page.evaluate(every, sentences)
+    english = [s for s, r in zip(sentences, rendered, strict=True) if r == s and not re.match(ITALIAN_ALREADY, s)]
+    assert not english, "\n".join(english)
+    # Nor half of one: an English word left among Italian ones ("each di you adds...").
+    english_words = re.compile(r"\b(the|of|you|your|and|to|is|are|with|this|each|who|has|may|by)\b", re.I)
+    halves = [r for s, r in zip(sentences, rendered, strict=True) if english_words.search(r)]
+    assert not halves, "\n".join(halves)
+    said = dict(zip(sentences, rendered, strict=True))
+    tschintschar = next(s for s in sentences if s.startswith("after 6 cards: seat 0 il narr · "))
+    assert said[tschintschar].startswith("dopo 6 carte: posto 0 il narr · posto "), said[tschintschar]
+    assert said["il narr blut — the Fool and no trump"] == "il narr blut — il Matto e nessun trionfo"
+    assert said["Points this smazzata"] == "punti in questa smazzata"
+    double = "Kc and Jc together: each of you adds a second card to this trick"  # (Troccas' king and jack, rare)
+    assert page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", double) == (
+        "Kc e Jc insieme: ognuno di voi aggiunge una seconda carta a questa presa"
+    )
+    # A sentence whose own words hold the list's separator is rendered whole.
+    whole = "your team 1 · opponents 0 (game to 20)"
+    assert page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", whole).startswith(
+        "la tua squadra 1 · avversari 0"
+    )
+
+
+def test_both_language_files_have_every_key_of_the_interface():
+    # The interface's own words (the engine's sentences are rendered from English, so en.json has none of them).
+    import json
+    from importlib.resources import files
+
+    def keys(lang):
+        text = files("trionfi").joinpath(f"web/lang/{lang}.json").read_text(encoding="utf-8")
+        return {key for key in json.loads(text) if not key.startswith("engine.")}
+
+    assert keys("en") == keys("it"), sorted(keys("en") ^ keys("it"))
+
+
+def test_a_trick_of_one_point_says_point(new_page, live_server):  # noqa: F811
+    page = italian(new_page, f"{live_server.base}/")
+    narrate = """async (points) => { const { narrate } = await import('/js/tableview.js');
+      const ctx = { me: 0, seats: [{ name: "Ada" }, { name: "Bea" }], obs: {} };
+      return [narrate({ type: "trick", winner: 1, number: 5, points }, ctx),
+              narrate({ type: "trick", winner: 0, number: 6, points }, ctx)]; }"""
+    assert page.evaluate(narrate, 1) == ["Bea prende la presa 5 (1 punto)", "Prendi la presa 6 (1 punto)"]
+    assert page.evaluate(narrate, 11) == ["Bea prende la presa 5 (11 punti)", "Prendi la presa 6 (11 punti)"]

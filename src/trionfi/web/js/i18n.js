@@ -69,13 +69,29 @@ export function engineText(kind, key, english = key) {
 }
 
 /** A sentence of the engine (a fact's value, a talk phrase, a refusal) in the interface's language: the language
- * file's "engine.text.SENTENCE" when the sentence is known as it stands, else the first "engine.text." key with
- * {placeholders} that matches it, its pieces rendered the same way ("seat {seat} is choosing"); else as it is. */
+ * file's "engine.text.SENTENCE" when the sentence is known as it stands; a list ("a · b", or "coins, cups" when
+ * every item is known) item by item; a set phrase of the game's talk with its meaning ("il narr — the Fool and
+ * some trumps", "seat 2 il narr") by the phrase's help (talkHelp.say PHRASE), the phrase itself kept as said;
+ * else the first "engine.text." key with {placeholders} that matches it, its pieces rendered the same way ("seat
+ * {seat} is choosing"); else as it is. */
 export function enginePhrase(text, depth = 0) {
   if (typeof text !== "string" || strings === fallback || !text) return text;
   const exact = strings[`engine.text.${text}`];
   if (exact !== undefined) return exact;
-  if (depth > 3) return text;
+  if (depth > 6) return text;
+  // (A sentence whose own words hold the " · " is no list: "your team {a} · opponents {b}".)
+  if (text.includes(" · ") && !enginePatterns().some(({ re, dotted }) => dotted && re.test(text))) {
+    return text.split(" · ").map((part) => enginePhrase(part, depth + 1)).join(" · ");
+  }
+  const items = text.split(", ");
+  if (items.length > 1 && items.every((item) => strings[`engine.text.${item}`] !== undefined)) {
+    return items.map((item) => strings[`engine.text.${item}`]).join(", ");
+  }
+  const said = /^(.+?) — (.+)$/.exec(text);
+  const meaning = said && strings[`talkHelp.say ${said[1].toLowerCase()}`];
+  if (meaning) return `${said[1]} — ${meaning}`;
+  const bySeat = /^seat (\d+) (.+)$/.exec(text);
+  if (bySeat && strings[`talkHelp.say ${bySeat[2].toLowerCase()}`]) return `${enginePhrase(`seat ${bySeat[1]}`)} ${bySeat[2]}`;
   for (const { re, names, template } of enginePatterns()) {
     const m = re.exec(text);
     if (!m) continue;
@@ -99,7 +115,8 @@ function enginePatterns() {
         names.push(name[1]);
         return "(.+?)";
       }).join("");
-      return { re: new RegExp(`^${source}$`, "s"), names, template, literal: english.replace(/\{\w+\}/g, "").length };
+      const literal = english.replace(/\{\w+\}/g, "");
+      return { re: new RegExp(`^${source}$`, "s"), names, template, literal: literal.length, dotted: literal.includes(" · ") };
     })
     .sort((a, b) => b.literal - a.literal); // the most specific sentence first
   return patterns;

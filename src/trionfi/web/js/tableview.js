@@ -329,9 +329,11 @@ export function narrate(event, ctx) {
     case "trump":
       if (event.indicator) return t("log.trumpCard", { card: cardName(event.indicator, ctx.family) });
       return event.trump && event.trump !== "T" ? t("log.trump", { suit: trumpName({ trump: event.trump, suit_names: ctx.obs.suit_names }, ctx) }) : null;
-    case "trick":
+    case "trick": {
       if (event.winner === null) return t("log.trickVoid", { n: event.number });
-      return t(event.winner === ctx.me ? "log.trickYou" : "log.trick", { name: name(event.winner), n: event.number, points: event.points });
+      const key = `${event.winner === ctx.me ? "log.trickYou" : "log.trick"}${event.points === 1 ? "One" : ""}`;  // 1 point
+      return t(key, { name: name(event.winner), n: event.number, points: event.points });
+    }
     case "end":
       return t("log.end", { points: event.points.join(" – ") });
     case "match_end":
