@@ -256,11 +256,16 @@ def test_both_language_files_have_every_key_of_the_interface():
     assert keys("en") == keys("it"), sorted(keys("en") ^ keys("it"))
 
 
-def test_a_trick_of_one_point_says_point(new_page, live_server):  # noqa: F811
+def test_the_narrative_says_a_trick_s_points_as_the_game_shows_them(new_page, live_server):  # noqa: F811
     page = italian(new_page, f"{live_server.base}/")
-    narrate = """async (points) => { const { narrate } = await import('/js/tableview.js');
-      const ctx = { me: 0, seats: [{ name: "Ada" }, { name: "Bea" }], obs: {} };
+    narrate = """async (points, obs = {}) => { const { narrate } = await import('/js/tableview.js');
+      const ctx = { me: 0, seats: [{ name: "Ada" }, { name: "Bea" }], obs };
       return [narrate({ type: "trick", winner: 1, number: 5, points }, ctx),
               narrate({ type: "trick", winner: 0, number: 6, points }, ctx)]; }"""
     assert page.evaluate(narrate, 1) == ["Bea prende la presa 5 (1 punto)", "Prendi la presa 6 (1 punto)"]
     assert page.evaluate(narrate, 11) == ["Bea prende la presa 5 (11 punti)", "Prendi la presa 6 (11 punti)"]
+    # Briscola a 31 hides the points: the players count them (the terminal says no points either).
+    hidden = """(points) => (async () => { const { narrate } = await import('/js/tableview.js');
+      return narrate({ type: "trick", winner: 1, number: 5, points }, { me: 0, seats: [{}, { name: "Bea" }],
+        obs: { show_points: false } }); })()"""
+    assert page.evaluate(hidden, 11) == "Bea prende la presa 5"

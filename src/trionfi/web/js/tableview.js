@@ -331,7 +331,9 @@ export function narrate(event, ctx) {
       return event.trump && event.trump !== "T" ? t("log.trump", { suit: trumpName({ trump: event.trump, suit_names: ctx.obs.suit_names }, ctx) }) : null;
     case "trick": {
       if (event.winner === null) return t("log.trickVoid", { n: event.number });
-      const key = `${event.winner === ctx.me ? "log.trickYou" : "log.trick"}${event.points === 1 ? "One" : ""}`;  // 1 point
+      // No points where the game hides them (Briscola a 31: the players count); "1 point".
+      const hidden = ctx.obs.show_points === false || ctx.obs.trick_points === false;
+      const key = `${event.winner === ctx.me ? "log.trickYou" : "log.trick"}${hidden ? "Hidden" : event.points === 1 ? "One" : ""}`;
       return t(key, { name: name(event.winner), n: event.number, points: event.points });
     }
     case "end":
