@@ -232,7 +232,7 @@ def test_every_sentence_of_the_engine_a_seat_meets_is_rendered_in_italian(new_pa
     tschintschar = next(s for s in sentences if s.startswith("after 6 cards: seat 0 il narr · "))
     assert said[tschintschar].startswith("dopo 6 carte: posto 0 il narr · posto "), said[tschintschar]
     assert said["il narr blut — the Fool and no trump"] == "il narr blut — il Matto e nessun trionfo"
-    assert said["Points this smazzata"] == "punti in questa smazzata"
+    assert said["Points this smazzata"] == "Punti in questa smazzata"
     double = "Kc and Jc together: each of you adds a second card to this trick"  # (Troccas' king and jack, rare)
     assert page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", double) == (
         "Kc e Jc insieme: ognuno di voi aggiunge una seconda carta a questa presa"

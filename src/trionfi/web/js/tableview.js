@@ -421,7 +421,7 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
   }
   const showPoints = true; // at the end of a deal the count is no secret, even where play hides it
   const head = el("tr", {}, el("th", {}, ""), summary.cardsWon ? el("th", { scope: "col" }, t("summary.cards")) : null,
-    showPoints ? el("th", { scope: "col" }, ctx.obs.points_label || t("score.points")) : null,
+    showPoints ? el("th", { scope: "col" }, ctx.obs.points_label ? enginePhrase(ctx.obs.points_label) : t("score.points")) : null,
     ctx.obs.match ? el("th", { scope: "col" }, t("summary.total")) : null);
   const rows = [];
   for (let i = 0; i < nSides; i++) {
