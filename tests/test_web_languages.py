@@ -269,3 +269,14 @@ def test_the_narrative_says_a_trick_s_points_as_the_game_shows_them(new_page, li
       return narrate({ type: "trick", winner: 1, number: 5, points }, { me: 0, seats: [{}, { name: "Bea" }],
         obs: { show_points: false } }); })()"""
     assert page.evaluate(hidden, 11) == "Bea prende la presa 5"
+
+
+def test_the_summary_heads_its_points_with_the_game_s_label_in_italian(new_page, live_server):  # noqa: F811
+    page = italian(new_page, f"{live_server.base}/")
+    head = """async () => { const { summaryPanel } = await import('/js/tableview.js');
+      const obs = { sides: [[0, 2], [1, 3]], points_label: "Points this smazzata" };
+      const ctx = { me: 0, n: 4, seats: [{}, {}, {}, {}], obs };
+      const panel = summaryPanel({ points: [3, 1], returns: [1, -1, 1, -1], cardsWon: [28, 16] }, ctx,
+        { onNext() {}, onRematch() {}, onClose() {}, matchOver: false, finished: false });
+      return [...panel.querySelectorAll("thead th, tr:first-child th")].map((th) => th.textContent); }"""
+    assert "Punti in questa smazzata" in page.evaluate(head)
