@@ -225,7 +225,11 @@ def test_every_sentence_of_the_engine_a_seat_meets_is_rendered_in_italian(new_pa
     english = [s for s, r in zip(sentences, rendered, strict=True) if r == s and not re.match(ITALIAN_ALREADY, s)]
     assert not english, "\n".join(english)
     # Nor half of one: an English word left among Italian ones ("each di you adds...").
-    english_words = re.compile(r"\b(the|of|you|your|and|to|is|are|with|this|each|who|has|may|by)\b", re.I)
+    english_words = re.compile(
+        r"\b(the|of|you|your|and|to|is|are|with|this|each|who|has|may|by|but|it|his|played|demanded|holds|gives"
+        r"|takes|effect|goes|cards?|tricks?|points?|seats?)\b",
+        re.I,
+    )
     halves = [r for s, r in zip(sentences, rendered, strict=True) if english_words.search(r)]
     assert not halves, "\n".join(halves)
     said = dict(zip(sentences, rendered, strict=True))
@@ -233,10 +237,17 @@ def test_every_sentence_of_the_engine_a_seat_meets_is_rendered_in_italian(new_pa
     assert said[tschintschar].startswith("dopo 6 carte: posto 0 il narr · posto "), said[tschintschar]
     assert said["il narr blut — the Fool and no trump"] == "il narr blut — il Matto e nessun trionfo"
     assert said["Points this smazzata"] == "Punti in questa smazzata"
-    double = "Kc and Jc together: each of you adds a second card to this trick"  # (Troccas' king and jack, rare)
-    assert page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", double) == (
-        "Kc e Jc insieme: ognuno di voi aggiunge una seconda carta a questa presa"
-    )
+    # Rarer ones, and two seats in one sentence (a seat's placeholder takes a number, not "3 demanded Js: seat 1").
+    rare = [
+        "Kc and Jc together: each of you adds a second card to this trick",
+        "trick 4: seat 3 demanded Js: seat 1 takes back 2s and gives Js",
+        "trick 3: seat 3 demanded Jb: no effect: seat 1 holds it but played Hb",
+    ]
+    assert page.evaluate(every, rare) == [
+        "Kc e Jc insieme: ognuno di voi aggiunge una seconda carta a questa presa",
+        "presa 4: il posto 3 ha chiesto Js: il posto 1 riprende 2s e dà Js",
+        "presa 3: il posto 3 ha chiesto Jb: nessun effetto: il posto 1 ce l'ha ma ha giocato Hb",
+    ]
     # A sentence whose own words hold the list's separator is rendered whole.
     whole = "your team 1 · opponents 0 (game to 20)"
     assert page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", whole).startswith(

@@ -69,8 +69,8 @@ export function engineText(kind, key, english = key) {
 }
 
 /** A sentence of the engine (a fact's value, a talk phrase, a refusal) in the interface's language: the language
- * file's "engine.text.SENTENCE" when the sentence is known as it stands; a list ("a · b", or "coins, cups" when
- * every item is known) item by item; a set phrase of the game's talk with its meaning ("il narr — the Fool and
+ * file's "engine.text.SENTENCE" when the sentence is known as it stands; a list ("a · b", or "coins, cups" and
+ * "seat 0 As, seat 1 Jd") item by item; a set phrase of the game's talk with its meaning ("il narr — the Fool and
  * some trumps", "seat 2 il narr") by the phrase's help (talkHelp.say PHRASE), the phrase itself kept as said;
  * else the first "engine.text." key with {placeholders} that matches it, its pieces rendered the same way ("seat
  * {seat} is choosing"); else as it is. */
@@ -83,9 +83,10 @@ export function enginePhrase(text, depth = 0) {
   if (text.includes(" · ") && !enginePatterns().some(({ re, dotted }) => dotted && re.test(text))) {
     return text.split(" · ").map((part) => enginePhrase(part, depth + 1)).join(" · ");
   }
+  // A list of known words ("coins, cups") or of seats' cards ("seat 0 As, seat 1 Jd").
   const items = text.split(", ");
-  if (items.length > 1 && items.every((item) => strings[`engine.text.${item}`] !== undefined)) {
-    return items.map((item) => strings[`engine.text.${item}`]).join(", ");
+  if (items.length > 1 && items.every((item) => strings[`engine.text.${item}`] !== undefined || /^seat \d+ \S+$/.test(item))) {
+    return items.map((item) => enginePhrase(item, depth + 1)).join(", ");
   }
   const said = /^(.+?) — (.+)$/.exec(text);
   const meaning = said && strings[`talkHelp.say ${said[1].toLowerCase()}`];
@@ -109,11 +110,14 @@ function enginePatterns() {
     .map(([key, template]) => {
       const english = key.slice("engine.text.".length);
       const names = [];
-      const source = english.split(/(\{\w+\})/).map((part) => {
+      // A seat's number is a number ("seat {a}", "seats {a}": 2, 1+3), so that "seat {a} takes back..." cannot
+      // swallow "seat 3 demanded Js: seat 1 takes back..." up to its second seat.
+      const parts = english.split(/(\{\w+\})/);
+      const source = parts.map((part, i) => {
         const name = /^\{(\w+)\}$/.exec(part);
         if (!name) return escape(part);
         names.push(name[1]);
-        return "(.+?)";
+        return /\bseats? $/.test(parts[i - 1] || "") ? "(\\d+(?:\\+\\d+)*)" : "(.+?)";
       }).join("");
       const literal = english.replace(/\{\w+\}/g, "");
       return { re: new RegExp(`^${source}$`, "s"), names, template, literal: literal.length, dotted: literal.includes(" · ") };
