@@ -756,8 +756,7 @@ def fast_playout(
 ) -> int:
     """Play a two-player Briscola position to the end with the rule of thumb (:func:`lead_card`,
     :func:`follow_card`; with probability ``eps`` a random card instead, for seat ``noisy`` only if it is 0 or 1);
-    return the winner's seat of a claim
-    (Briscola a 31: ``target`` > 0), else -1, with ``won`` updated in place."""
+    return the winner's seat of a claim (Briscola a 31: ``target`` > 0), else -1, with ``won`` updated in place."""
     suit, strength, points, bit = fb.suit, fb.strength, fb.points, fb.bit
     tables = playout_tables(fb, trump)
     is_trump = tables[3]
