@@ -104,3 +104,19 @@ def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, s
     assert bea.locator(".badge[data-seat='0'] .badge-name").inner_text().endswith("Ann")
     ann.locator(".badge[data-seat='1'] .badge-name", has_text="Bea").wait_for()
     expect(ann.locator("[data-notice=invites]")).to_have_count(0)  # every seat taken: nothing left to send
+
+
+def test_the_creator_puts_a_bot_in_a_seat_nobody_took(new_page, live_server):  # noqa: F811
+    # The friend never came: from the table page, a bot takes the empty seat and the deal starts.
+    ann = open_lobby(new_page, live_server, "Ann")
+    ann.select_option("#seat-1", "open")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_selector(".created")
+    ann.click(".created a.go")
+    ann.wait_for_selector("body[data-status=waiting] [data-notice=invites]")
+    ann.locator(".invite[data-seat='1'] [data-stand-in]", has_text="A bot instead").click()
+    ann.wait_for_selector("body[data-status=playing][data-turn=true] .hand .card.playable")
+    expect(ann.locator("[data-notice=invites]")).to_have_count(0)
+    expect(ann.locator("[data-notice=stand-in][data-seat='1']")).to_contain_text("A bot plays for Seat 1")
+    ann.locator(".hand .card.playable").first.click()
+    ann.wait_for_selector(".trick-card[data-seat='1']")  # the bot answered

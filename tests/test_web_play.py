@@ -367,3 +367,61 @@ def test_a_dropped_connection_shows_reconnecting_and_restores_the_table(new_page
         assert page.evaluate("document.body.dataset.version") == version
         assert play_highlighted(page)
         page.wait_for_selector("body[data-pending=false]")
+
+
+def test_the_creator_lets_a_bot_play_for_a_friend_who_is_gone(new_page, live_server):  # noqa: F811
+    # Ann made the table (her browser keeps its creator token); Bob's phone dies at his turn; Cat waits with Ann.
+    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, OPEN, OPEN, BOT])
+    table = created["table"]
+    ann = new_page()
+    ann.add_init_script(f"localStorage.setItem('trionfi.creator.{table}', {created['creator_token']!r});")
+    ann.add_init_script("localStorage.setItem('trionfi.name', 'Ann'); localStorage.setItem('trionfi.lang', 'en');")
+    ann.goto(page_url(live_server, created["seats"][0]["invite"]))
+    bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
+    cat = open_table(new_page, live_server, created["seats"][2]["invite"], "Cat", viewport=PHONE)
+    ann.wait_for_selector("body[data-turn=true][data-status=playing] .hand .card.playable")
+    play_highlighted(ann)
+    bob.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable")
+    bob_hand = bob.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert ann.locator("[data-notice=absent]").count() == 0  # everyone is here
+    bob.close()
+    # Ann, the creator, may let a bot play for Bob; Cat is told why the table waits.
+    offer = ann.locator("[data-notice=absent][data-seat='1']")
+    expect(offer).to_contain_text("Bob is not connected.")
+    expect(cat.locator("[data-notice=absent][data-seat='1']")).to_contain_text("The table waits for Bob")
+    assert cat.locator("[data-stand-in]").count() == 0  # only the creator has the button
+    offer.locator("button", has_text="Let a bot play for Bob").click()
+    # The bot plays Bob's seat at once, a card of Bob's hand; everyone is told.
+    ann.wait_for_selector(".trick-card[data-seat='1']")
+    assert ann.locator(".trick-card[data-seat='1'] .card-img").get_attribute("data-card") in bob_hand
+    for page in (ann, cat):
+        expect(page.locator("[data-notice=stand-in][data-seat='1']")).to_contain_text("A bot plays for Bob")
+        expect(page.locator("[data-notice=absent]")).to_have_count(0)
+    assert ann.locator(".badge[data-seat='1'] .tag", has_text="bot").count() == 1
+    # Bob opens his link again: the seat is his from his next turn on, the bot gone.
+    bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
+    bob.wait_for_selector(".hand .card")
+    expect(ann.locator("[data-notice=stand-in]")).to_have_count(0)
+    expect(ann.locator(".badge[data-seat='1'] .tag", has_text="bot")).to_have_count(0)
+    moves = play_until_summary([ann, bob, cat])
+    assert moves >= 3 * 8  # Bob played his own cards again (the bot played one)
+
+
+def test_a_player_who_has_to_go_leaves_and_the_stand_in_bot_plays_on(new_page, live_server):  # noqa: F811
+    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, OPEN, BOT, BOT], stand_in="easy")
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], "Ann")
+    bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob", viewport=PHONE)
+    bob.wait_for_selector("body[data-status=playing] .hand .card")
+    # On a phone the button is in the folded side panel, behind *Scores*.
+    bob.locator("#panel-toggle").click()
+    bob.locator("[data-leave=ask]").click()
+    expect(bob.locator(".dialog")).to_contain_text("A bot (easy) plays your cards")
+    bob.locator("[data-leave=stay]").click()  # changed his mind: nothing happens
+    expect(bob.locator(".dialog")).to_have_count(0)
+    assert ann.locator("[data-notice=stand-in]").count() == 0
+    bob.locator("[data-leave=ask]").click()
+    bob.locator("[data-leave=confirm]").click()
+    bob.wait_for_url(f"{live_server.base}/")
+    # Ann plays the deal to its end with the bot in Bob's seat; she is told who plays it.
+    expect(ann.locator("[data-notice=stand-in][data-seat='1']")).to_contain_text("A bot plays for Bob")
+    assert play_until_summary([ann]) == 10

@@ -58,7 +58,20 @@ export const api = {
   replay: (id, deal = 1) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay?deal=${deal}`),
   rematch: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }),
   rematchOf: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/rematch`),
+  // The creator lets a bot play some seats until their persons come back (or fills seats nobody took).
+  standIn: (id, creatorToken, bot, seats) =>
+    call("PUT", `/api/tables/${encodeURIComponent(id)}/stand-in`, { token: creatorToken, body: { bot, seats } }),
 };
+
+// The creator token of a table this browser created (kept by the lobby or a rematch): it lets a bot play for a
+// friend who is gone.
+export function rememberCreator(table, token) {
+  localStorage.setItem(`trionfi.creator.${table}`, token);
+}
+
+export function creatorToken(table) {
+  return localStorage.getItem(`trionfi.creator.${table}`);
+}
 
 // ---- seat tokens kept in the page's storage, so that a reload (or a link without its fragment) finds them ----
 const seatKey = (table) => `trionfi.seat.${table}`;

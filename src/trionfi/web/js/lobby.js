@@ -1,7 +1,7 @@
 // The lobby (/): a table's game and options from a form built from the game's own option declarations, each
 // seat open or a bot, the invite links with copy (and share) buttons, and the list of open tables.
 
-import { api, pageOf, rememberInvites, rememberSeat } from "./client.js";
+import { api, pageOf, rememberCreator, rememberInvites, rememberSeat } from "./client.js";
 import { el, copyButton, playerName, setPlayerName, shareButton } from "./dom.js";
 import { enginePhrase, engineText, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { optionLabel, valueText } from "./options.js";
@@ -144,7 +144,7 @@ async function create(form, game, output) {
   try {
     const created = await api.create(spec);
     lastCreated = { created, mine, spec };
-    localStorage.setItem(`trionfi.creator.${created.table}`, created.creator_token);
+    rememberCreator(created.table, created.creator_token);
     // Me against bots only: no link to send, straight to the table.
     const myseat = created.seats.find((seat) => seat.seat === mine);
     if (myseat?.token && created.seats.every((seat) => seat.seat === mine || seat.kind === "bot")) {

@@ -5,14 +5,15 @@
 import { splitActions, renderActions } from "./actions.js";
 import { deckFamily } from "./cards.js";
 import {
-  ApiError, TableConnection, api, forgetSeat, rememberSeat, rememberedInvites, rememberedSeat, seatPage, tableAddress,
+  ApiError, TableConnection, api, creatorToken, forgetSeat, rememberCreator, rememberSeat, rememberedInvites,
+  rememberedSeat, seatPage, tableAddress,
 } from "./client.js";
 import { copyButton, el, playerName, setPlayerName, shareButton } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
-import { enginePhrase, languageSwitch, loadLanguage, t } from "./i18n.js";
+import { enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { tableTitle } from "./options.js";
 import {
-  dealSummary, lastTrickPanel, renderFelt, renderSide, statusText, summaryFromObservation, summaryPanel,
+  dealSummary, lastTrickPanel, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
 } from "./tableview.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,6 +28,7 @@ const page = {
   sidePanel: false,
   rematch: null, // the id of this finished table's rematch, once someone asked for it
   rematchAsked: false,
+  standInAsked: false,
 };
 
 // ---- the context the drawing functions read ---------------------------------------------------------------------
@@ -84,6 +86,12 @@ function render() {
     $("hand").replaceChildren();
   }
   renderSide($("side"), ctx);
+  if (ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting")) {
+    // Last in the side panel (behind *Scores* on a phone): out of the way of play.
+    $("side").append(el("section", { className: "panel-block leave-block" },
+      el("button", { type: "button", className: "button small ghost", "data-leave": "ask",
+        onclick: () => { page.overlay = "leave"; render(); } }, t("leave.button"))));
+  }
   const lastButton = $("last-trick");
   lastButton.hidden = !(ctx.obs.tricks || []).length;
   lastButton.textContent = t("trick.last");
@@ -172,7 +180,7 @@ async function rematch() {
     page.rematchAsked = true;
     try {
       const made = await api.rematch(page.table, page.token);
-      if (made.creator_token) localStorage.setItem(`trionfi.creator.${made.table}`, made.creator_token);
+      if (made.creator_token) rememberCreator(made.table, made.creator_token);
       rememberSeat(made.table, page.token);
       window.location.href = seatPage(made.table, page.token);
     } catch (e) {
@@ -205,6 +213,7 @@ function renderNotice(ctx) {
     parts.push(el("a", { className: "button small", "data-notice": "replay", href: replayHref(ctx) }, t("summary.replay")));
   }
   if (ctx.status === "waiting") parts.push(...invitesToSend(ctx));
+  if (ctx.status === "playing") parts.push(...absentees(ctx));
   box.hidden = !parts.length;
   box.replaceChildren(...parts);
 }
@@ -217,8 +226,67 @@ function invitesToSend(ctx) {
   const rows = invites.map(([seat, link]) => el("li", { className: "invite", "data-seat": seat },
     el("strong", {}, t("lobby.inviteFor", { n: seat })),
     el("input", { readOnly: true, value: link, className: "link", "aria-label": t("lobby.inviteFor", { n: seat }) }),
-    el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")))));
+    el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")),
+      el("button", { type: "button", className: "button small", "data-stand-in": seat, onclick: () => letBotPlay([Number(seat)]) },
+        t("standIn.botHere")))));
   return [el("div", { className: "send-invites", "data-notice": "invites" }, el("p", {}, t("invite.send")), el("ul", { className: "invites" }, ...rows))];
+}
+
+/** A friend whose phone died or who went away stops the table at their turn. The creator may let a bot play
+ * for them (it gives the seat back as soon as they open their link again); the others are told why the table
+ * waits. A seat a stand-in plays says so. */
+function absentees(ctx) {
+  const creator = creatorToken(page.table) !== null;
+  const parts = [];
+  for (const info of ctx.seats || []) {
+    if (info.kind === "bot" || info.seat === ctx.me) continue;
+    const name = seatName(info.seat, ctx);
+    if (info.played_by === "bot") {
+      parts.push(el("p", { "data-notice": "stand-in", "data-seat": info.seat }, t("standIn.playing", { name })));
+      continue;
+    }
+    const offline = info.played_by === "person" && ctx.presence && !ctx.presence.connected.includes(info.seat);
+    if (!offline && info.played_by !== null) continue;
+    if (creator) {
+      parts.push(el("p", { className: "stand-in-offer", "data-notice": "absent", "data-seat": info.seat },
+        el("span", {}, t(offline ? "standIn.offline" : "standIn.left", { name })), " ",
+        el("button", { type: "button", className: "button small primary", "data-stand-in": info.seat,
+          disabled: page.standInAsked, onclick: () => letBotPlay([info.seat]) }, t("standIn.play", { name }))));
+    } else if (ctx.obs.current_player === info.seat) {
+      parts.push(el("p", { "data-notice": "absent", "data-seat": info.seat }, t(offline ? "standIn.waitsFor" : "standIn.waitsForLeft", { name })));
+    }
+  }
+  return parts;
+}
+
+async function letBotPlay(seats) {
+  if (page.standInAsked) return;
+  page.standInAsked = true;
+  render();
+  try {
+    // The table's stand-in level if it has one (the lobby's "if a player leaves"), otherwise medium.
+    await api.standIn(page.table, creatorToken(page.table), page.conn.welcome?.stand_in || "medium", seats);
+    page.error = "";
+  } catch (e) {
+    page.error = enginePhrase(e.message);
+  }
+  page.standInAsked = false;
+  render();
+}
+
+/** Leave the seat for good (a friend who has to go): the table's stand-in bot, if it has one, plays it from its
+ * next turn; opening the link again takes it back. Then the lobby. */
+async function leaveTable() {
+  try {
+    await api.leave(page.table, page.token);
+  } catch (e) {
+    page.overlay = null;
+    page.error = enginePhrase(e.message);
+    render();
+    return;
+  }
+  page.conn.close();
+  window.location.href = "/";
 }
 
 function replayHref(ctx) {
@@ -233,6 +301,17 @@ function drawOverlay(ctx) {
     box.replaceChildren(el("div", { className: "dialog", role: "dialog", "aria-modal": "true", "aria-label": t("trick.last") },
       el("h2", {}, t("trick.last")), lastTrickPanel(ctx),
       el("button", { type: "button", className: "button", onclick: () => { page.overlay = null; render(); } }, t("summary.close"))));
+    return;
+  }
+  if (page.overlay === "leave") {
+    const level = ctx.welcome.stand_in;
+    box.hidden = false;
+    box.replaceChildren(el("div", { className: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "leave-title" },
+      el("h2", { id: "leave-title" }, t("leave.title")),
+      el("p", {}, level ? t("leave.standIn", { level: has(`level.${level}`) ? t(`level.${level}`) : level }) : t("leave.waits")),
+      el("div", { className: "dialog-buttons" },
+        el("button", { type: "button", className: "button primary", "data-leave": "confirm", onclick: leaveTable }, t("leave.confirm")),
+        el("button", { type: "button", className: "button", "data-leave": "stay", onclick: () => { page.overlay = null; render(); } }, t("leave.stay")))));
     return;
   }
   if (page.overlay === "summary") {
