@@ -267,6 +267,33 @@ def test_both_language_files_have_every_key_of_the_interface():
     assert keys("en") == keys("it"), sorted(keys("en") ^ keys("it"))
 
 
+def test_every_key_the_pages_name_is_in_the_language_files():
+    # A key missing from en.json shows as itself ("ui.copied" on the Copy button once it was clicked).
+    import json
+    from importlib.resources import files
+
+    web = files("trionfi").joinpath("web")
+    for lang in ("en", "it"):  # a key written twice: the first one is silently lost
+
+        def no_twice(pairs, lang=lang):
+            keys = [key for key, _ in pairs]
+            assert len(keys) == len(set(keys)), (lang, sorted({k for k in keys if keys.count(k) > 1}))
+            return dict(pairs)
+
+        json.loads(web.joinpath(f"lang/{lang}.json").read_text(encoding="utf-8"), object_pairs_hook=no_twice)
+    known = set(json.loads(web.joinpath("lang/en.json").read_text(encoding="utf-8")))
+    used: dict[str, str] = {}
+    for script in web.joinpath("js").iterdir():
+        text = script.read_text(encoding="utf-8")
+        # t("key"), t(cond ? "a" : "b"), has("key"): every quoted literal key in the call's first argument.
+        for call in re.finditer(r"\b(?:t|has)\(([^(),]*?)(?:,|\))", text):
+            for key in re.findall(r'"([a-z][\w.]*\.[\w.]+)"', call.group(1)):
+                used.setdefault(key, script.name)
+    assert len(used) > 150  # (the pattern still finds the calls)
+    missing = {key: where for key, where in used.items() if key not in known}
+    assert not missing, missing
+
+
 def test_the_narrative_says_a_trick_s_points_as_the_game_shows_them(new_page, live_server):  # noqa: F811
     page = italian(new_page, f"{live_server.base}/")
     narrate = """async (points, obs = {}) => { const { narrate } = await import('/js/tableview.js');

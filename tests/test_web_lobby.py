@@ -120,3 +120,41 @@ def test_the_creator_puts_a_bot_in_a_seat_nobody_took(new_page, live_server):  #
     expect(ann.locator("[data-notice=stand-in][data-seat='1']")).to_contain_text("A bot plays for Seat 1")
     ann.locator(".hand .card.playable").first.click()
     ann.wait_for_selector(".trick-card[data-seat='1']")  # the bot answered
+
+
+# A page opened at the host's network address (plain http from another device) has no clipboard API; the copy
+# command is spied on: what was selected when it ran, and whether it "worked".
+NO_CLIPBOARD = """
+Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
+window.__copies = []; window.__copyWorks = true;
+document.execCommand = (command) => {
+  const box = document.activeElement;
+  window.__copies.push([command, box.value.slice(box.selectionStart, box.selectionEnd)]);
+  return window.__copyWorks;
+};
+"""
+
+
+def test_copy_works_without_the_clipboard_api_or_says_to_copy_by_hand(new_page, live_server):  # noqa: F811
+    ann = open_lobby(new_page, live_server, "Ann")
+    ann.add_init_script(NO_CLIPBOARD)
+    ann.reload()
+    ann.wait_for_selector("#create-form")
+    ann.select_option("#seat-1", "open")
+    ann.click("#create-form button[type=submit]")
+    row = ann.locator(".created .invite[data-seat='1']")
+    link = row.locator("input.link").input_value()
+    row.locator("button.copy").click()
+    expect(row.locator("button.copy")).to_have_text("Copied")
+    assert ann.evaluate("window.__copies") == [["copy", link]]
+    # The copy command refused (an old phone): the link is selected for a copy by hand, and the button says so.
+    ann.evaluate("window.__copyWorks = false")
+    row.locator("button.copy").click()
+    expect(row.locator("button.copy")).to_have_text("Selected: copy it")
+    assert row.locator("input.link").evaluate(
+        "i => [document.activeElement === i, i.selectionStart, i.selectionEnd]"
+    ) == [
+        True,
+        0,
+        len(link),
+    ]

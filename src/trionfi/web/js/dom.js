@@ -19,22 +19,42 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
-/** A button that copies `text` to the clipboard and says so. */
+/** A button that copies `text` to the clipboard and says so; where nothing could be copied it selects the link
+ * beside it for a copy by hand, and says that instead. */
 export function copyButton(text) {
   const button = el("button", { type: "button", className: "button small copy" }, t("ui.copy"));
   button.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      // No clipboard permission (plain http on another host): select the text for a manual copy instead.
-      const input = button.previousElementSibling;
-      if (input?.select) input.select();
-      document.execCommand?.("copy");
-    }
-    button.textContent = t("ui.copied");
-    setTimeout(() => (button.textContent = t("ui.copy")), 1500);
+    const copied = await copyText(text);
+    if (!copied) button.closest(".invite")?.querySelector("input.link")?.select();
+    button.textContent = t(copied ? "ui.copied" : "ui.copyByHand");
+    setTimeout(() => (button.textContent = t("ui.copy")), copied ? 1500 : 4000);
   });
   return button;
+}
+
+async function copyText(text) {
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      // refused (no permission): the older way below
+    }
+  }
+  // A page opened at the host's network address (plain http, not this computer) has no clipboard API: the older
+  // copy command, from a text box out of sight.
+  const box = el("textarea", { value: text, readOnly: true, className: "copy-source", "aria-hidden": "true" });
+  document.body.append(box);
+  box.focus();
+  box.setSelectionRange(0, text.length);
+  let done = false;
+  try {
+    done = document.execCommand("copy");
+  } catch {
+    done = false;
+  }
+  box.remove();
+  return done;
 }
 
 const NAME_KEY = "trionfi.name";

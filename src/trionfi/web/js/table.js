@@ -224,11 +224,11 @@ function invitesToSend(ctx) {
     .filter(([seat]) => ctx.seats?.[seat] && ctx.seats[seat].played_by === null);
   if (!invites.length) return [];
   const rows = invites.map(([seat, link]) => el("li", { className: "invite", "data-seat": seat },
-    el("strong", {}, t("lobby.inviteFor", { n: seat })),
+    el("span", { className: "invite-head" }, el("strong", {}, t("lobby.inviteFor", { n: seat })),
+      el("button", { type: "button", className: "button small", "data-stand-in": seat, disabled: page.standInAsked,
+        onclick: () => letBotPlay([Number(seat)]) }, t("standIn.botHere"))),
     el("input", { readOnly: true, value: link, className: "link", "aria-label": t("lobby.inviteFor", { n: seat }) }),
-    el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")),
-      el("button", { type: "button", className: "button small", "data-stand-in": seat, onclick: () => letBotPlay([Number(seat)]) },
-        t("standIn.botHere")))));
+    el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")))));
   return [el("div", { className: "send-invites", "data-notice": "invites" }, el("p", {}, t("invite.send")), el("ul", { className: "invites" }, ...rows))];
 }
 
