@@ -405,6 +405,16 @@ def test_the_creator_lets_a_bot_play_for_a_friend_who_is_gone(new_page, live_ser
     expect(ann.locator(".badge[data-seat='1'] .tag", has_text="bot")).to_have_count(0)
     moves = play_until_summary([ann, bob, cat])
     assert moves >= 3 * 8  # Bob played his own cards again (the bot played one)
+    # Bob asks for the rematch first; Ann, who made the table, is still the one who may let a bot play there.
+    bob.locator("[data-summary=rematch]").click()
+    bob.wait_for_url(lambda url: "/t/" in url and table not in url)
+    new = bob.url.rsplit("/t/", 1)[1].split("#")[0]
+    ann.locator("[data-summary=rematch]", has_text="Join the rematch").click()
+    ann.wait_for_url(f"**/t/{new}#token={created['seats'][0]['token']}")
+    ann.wait_for_selector(".hand .card")
+    bob.wait_for_selector(".hand .card")
+    bob.close()
+    expect(ann.locator("[data-notice=absent][data-seat='1'] [data-stand-in]")).to_have_text("Let a bot play for Bob")
 
 
 def test_a_player_who_has_to_go_leaves_and_the_stand_in_bot_plays_on(new_page, live_server):  # noqa: F811

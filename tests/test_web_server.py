@@ -172,9 +172,22 @@ def test_a_rematch_keeps_the_seats_and_tells_the_table(live_server):  # noqa: F8
     first, told = run_apart(rematch())
     new = first["table"]
     assert told == [{"type": "rematch", "table": table, "rematch": new}]
-    assert first["seat"] == 0 and first["creator_token"] and first["invite"].endswith(f"/t/{new}#token={ann_token}")
+    assert first["seat"] == 0 and first["invite"].endswith(f"/t/{new}#token={ann_token}")
     second = ask(bea_token).json()
-    assert second["table"] == new and second["seat"] == 2 and second["creator_token"] is None
+    assert second["table"] == new and second["seat"] == 2
+    # The host stays the host: the old table's creator token chooses the rematch's stand-ins; nobody gets another.
+    assert first["creator_token"] is None and second["creator_token"] is None
+    stand_in = httpx.put(
+        f"{base}/api/tables/{new}/stand-in",
+        json={"bot": "easy"},
+        headers={"Authorization": f"Bearer {created['creator_token']}"},
+        timeout=20,
+    )
+    assert stand_in.status_code == 200 and stand_in.json()["stand_in"] == "easy", stand_in.text
+    refused = httpx.put(
+        f"{base}/api/tables/{new}/stand-in", json={"bot": None}, headers={"Authorization": f"Bearer {ann_token}"}
+    )
+    assert refused.status_code == 403
     assert httpx.get(f"{base}/api/tables/{table}/rematch").json()["rematch"] == new
     info = httpx.get(f"{base}/api/tables/{new}").json()
     assert info["status"] == "playing" and info["options"] == {"players": 4}

@@ -17,7 +17,6 @@ from .hub import Hub, invite_link
 from .protocol import ProtocolError
 from .store import SeatRow, TableRow
 from .tables import LiveTable, ready
-from .tokens import new_token, token_hash
 
 # One rematch made at a time by a hub (two pages asking at once get one table).
 _CREATING: weakref.WeakKeyDictionary[Hub, asyncio.Lock] = weakref.WeakKeyDictionary()
@@ -48,11 +47,9 @@ async def rematch(hub: Hub, t: LiveTable, token: str, base: str) -> dict[str, An
     seat = hub.seat_of_token(t, token)
     if t.row.status != "finished":
         raise ProtocolError("not_finished", "a rematch is asked for once the game is over", 409)
-    creator = None
     async with _CREATING.setdefault(hub, asyncio.Lock()):
         new = await find(hub, t)
         if new is None:
-            creator = new_token()
             now = time.time()
             seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.away, s.stand_in) for s in t.row.seats]
             row = TableRow(
@@ -64,7 +61,7 @@ async def rematch(hub: Hub, t: LiveTable, token: str, base: str) -> dict[str, An
                 dealer=_next_dealer(t),
                 seeded=False,
                 status="playing" if ready(seats) else "waiting",
-                creator_hash=token_hash(creator),
+                creator_hash=t.row.creator_hash,  # the host stays the host: the same creator token
                 stand_in=t.row.stand_in,
                 n_actions=0,
                 created=now,
@@ -77,13 +74,12 @@ async def rematch(hub: Hub, t: LiveTable, token: str, base: str) -> dict[str, An
                 new = await find(hub, t)  # another process made it first (the id is the same)
                 if new is None:
                     raise
-                creator = None
             else:
                 hub.tell_rematch(t, new.id)
     return {
         "table": new.id,
         "seat": seat,
         "invite": invite_link(base, new.id, token),
-        "creator_token": creator,
+        "creator_token": None,  # (the old table's creator token is the rematch's)
         "spectate": f"{base}/t/{new.id}",
     }

@@ -180,7 +180,9 @@ async function rematch() {
     page.rematchAsked = true;
     try {
       const made = await api.rematch(page.table, page.token);
-      if (made.creator_token) rememberCreator(made.table, made.creator_token);
+      // The rematch keeps the table's creator: this browser's creator token works there too.
+      const host = made.creator_token || creatorToken(page.table);
+      if (host) rememberCreator(made.table, host);
       rememberSeat(made.table, page.token);
       window.location.href = seatPage(made.table, page.token);
     } catch (e) {
