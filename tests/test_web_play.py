@@ -426,6 +426,7 @@ def test_a_player_who_has_to_go_leaves_and_the_stand_in_bot_plays_on(new_page, l
     bob.locator("#panel-toggle").click()
     bob.locator("[data-leave=ask]").click()
     expect(bob.locator(".dialog")).to_contain_text("A bot (easy) plays your cards")
+    expect(bob.locator("[data-leave=stay]")).to_be_focused()  # the safe choice, for a keyboard or a screen reader
     bob.locator("[data-leave=stay]").click()  # changed his mind: nothing happens
     expect(bob.locator(".dialog")).to_have_count(0)
     assert ann.locator("[data-notice=stand-in]").count() == 0

@@ -90,7 +90,8 @@ function render() {
     // Last in the side panel (behind *Scores* on a phone): out of the way of play.
     $("side").append(el("section", { className: "panel-block leave-block" },
       el("button", { type: "button", className: "button small ghost", "data-leave": "ask",
-        onclick: () => { page.overlay = "leave"; render(); } }, t("leave.button"))));
+        onclick: () => { page.overlay = "leave"; render(); $("overlay").querySelector("[data-leave=stay]")?.focus(); } },
+      t("leave.button"))));
   }
   const lastButton = $("last-trick");
   lastButton.hidden = !(ctx.obs.tricks || []).length;
@@ -306,6 +307,7 @@ function drawOverlay(ctx) {
     return;
   }
   if (page.overlay === "leave") {
+    if (box.querySelector("[data-leave=confirm]")) return; // drawn already: keep the focus where it is
     const level = ctx.welcome.stand_in;
     box.hidden = false;
     box.replaceChildren(el("div", { className: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "leave-title" },
