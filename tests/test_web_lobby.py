@@ -146,6 +146,7 @@ def test_copy_works_without_the_clipboard_api_or_says_to_copy_by_hand(new_page, 
     link = row.locator("input.link").input_value()
     row.locator("button.copy").click()
     expect(row.locator("button.copy")).to_have_text("Copied")
+    expect(row.locator("button.copy")).to_be_focused()  # the focus comes back from the hidden text box
     assert ann.evaluate("window.__copies") == [["copy", link]]
     # The copy command refused (an old phone): the link is selected for a copy by hand, and the button says so.
     ann.evaluate("window.__copyWorks = false")

@@ -44,6 +44,7 @@ async function copyText(text) {
   // A page opened at the host's network address (plain http, not this computer) has no clipboard API: the older
   // copy command, from a text box out of sight.
   const box = el("textarea", { value: text, readOnly: true, className: "copy-source", "aria-hidden": "true" });
+  const focused = document.activeElement; // (the button: given back after, for a keyboard)
   document.body.append(box);
   box.focus();
   box.setSelectionRange(0, text.length);
@@ -54,6 +55,7 @@ async function copyText(text) {
     done = false;
   }
   box.remove();
+  focused?.focus?.();
   return done;
 }
 
