@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from typer.testing import CliRunner
 
@@ -216,3 +217,68 @@ def test_a_move_the_rate_limit_drops_is_sent_again(tmp_path: Path) -> None:
     assert "messages a second" in said, said  # a move was dropped (the first of them with a warning)
     assert "end of the deal" in said and client.finished, said
     assert client.resent >= 1
+
+
+def _join_at_a_terminal(link: str, typed: list[tuple[str, str]]) -> str:
+    """`trionfi join LINK` with a terminal as its standard input: each (text, line) types the line once the text
+    has been printed; the last line quits the unfinished game (exit status 1). Returns what it printed."""
+    import pty
+
+    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trionfi.cli", "join", link],
+        stdin=follower,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    os.close(follower)
+    lines: queue.Queue[str | None] = queue.Queue()
+    threading.Thread(target=lambda: [*map(lines.put, proc.stdout), lines.put(None)], daemon=True).start()
+    seen = ""
+    deadline = time.monotonic() + 60
+    try:
+        for text, line in typed:
+            while text not in seen:
+                got = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+                assert got is not None, seen
+                seen += got
+            os.write(leader, (line + "\n").encode())
+        assert proc.wait(timeout=30) == 1, seen
+        seen += "".join(iter(lines.get, None))
+    finally:
+        os.close(leader)
+        if proc.poll() is None:
+            proc.kill()
+    return seen
+
+
+def test_join_asks_a_name_only_for_a_seat_that_has_none(tmp_path: Path) -> None:
+    """A person at a terminal is asked their name the first time their seat is taken; joining again (after a
+    dropped terminal, or at the rematch) keeps the seat's name instead of asking it again, and a `--bot` joining
+    without `--name` does not rename the seat."""
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
+        created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "easy"}])
+        link = created["seats"][0]["invite"]
+
+        def name() -> str | None:
+            return httpx.get(f"{server.base}/api/tables/{created['table']}").json()["seats"][0]["name"]
+
+        first = _join_at_a_terminal(
+            link, [("Your name at the table", ""), ("1 to 40 characters", "Cal"), ("Your turn", "quit")]
+        )
+        assert "you are seat 0" in first and name() == "Cal", first
+        again = _join_at_a_terminal(link, [("Your turn", "quit")])
+        assert "you are seat 0" in again and "Your name" not in again, again
+        bot = subprocess.run(
+            [sys.executable, "-m", "trionfi.cli", "join", link, "--bot", "random", "--quiet"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "PYTHONPATH": str(SRC)},
+        )
+        assert bot.returncode == 0, bot.stdout + bot.stderr
+        assert httpx.get(f"{server.base}/api/tables/{created['table']}").json()["status"] == "finished"
+        assert name() == "Cal"

@@ -266,7 +266,9 @@ def _run_uvicorn(settings: Any, host: str, port: int, workers: int, log_level: s
 @online.command()
 def join(
     link: Annotated[str, typer.Argument(metavar="LINK", help="A seat's invite link, or a table's spectator link.")],
-    name: Annotated[str | None, typer.Option("--name", help="Your name at the table (asked the first time).")] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="Your name at the table (asked if the seat has none yet).")
+    ] = None,
     bot: Annotated[
         str | None, typer.Option("--bot", help="Let a bot of this level or name play your seat (to test a table).")
     ] = None,
@@ -287,7 +289,7 @@ def join(
     ] = False,
 ) -> None:
     """Play at an online table in the terminal (the server reconnects you by itself if the link drops)."""
-    from .cli import _clear_errors, out
+    from .cli import _clear_errors
     from .server.client import TerminalClient, ask_rematch, parse_link
 
     with _clear_errors():
@@ -298,11 +300,17 @@ def join(
             from .agents import make_agent
 
             make_agent(bot)
-        if parsed.token is not None and name is None and bot is None and sys.stdin.isatty():
-            name = out.input("Your name at the table: ").strip() or None
-        if parsed.token is not None and name is None:
-            name = f"{bot} bot" if bot else "player"
-        client = TerminalClient(parsed, name, bot, retry_for=retry_for, quiet=quiet)
+        # The name is asked only if the seat has none yet (the server says so): a seat taken again, or at its
+        # rematch, keeps its name.
+        client = TerminalClient(
+            parsed,
+            name,
+            bot,
+            retry_for=retry_for,
+            quiet=quiet,
+            ask_name=bot is None and sys.stdin.isatty(),
+            default_name=f"{bot} bot" if bot else "player",
+        )
     try:
         finished = asyncio.run(client.run())
     except KeyboardInterrupt:

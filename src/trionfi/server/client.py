@@ -96,9 +96,16 @@ class TerminalClient:
         *,
         retry_for: float | None = None,
         quiet: bool = False,
+        ask_name: bool = False,
+        default_name: str = "player",
     ) -> None:
         self.link = link
+        # Sent with the first hello only if given: a seat that has a name keeps it, and one that has none yet is
+        # named when the server asks (typed at the prompt with ``ask_name``, else ``default_name``).
         self.name = name
+        self.ask_name = ask_name
+        self.default_name = default_name
+        self.naming = False  # the next line typed is the seat's name
         self.bot = None
         if bot is not None:
             from trionfi.agents import make_agent
@@ -183,15 +190,7 @@ class TerminalClient:
                 async with websockets.connect(self.link.websocket, open_timeout=5, max_size=2**22) as ws:
                     self.ws = ws
                     self.pending = None
-                    await self._send(
-                        {
-                            "type": "hello",
-                            "table": self.link.table,
-                            "token": self.link.token,
-                            "name": self.name,
-                            "version": self.version,
-                        }
-                    )
+                    await self._hello()
                     delay, waited = 0.25, 0.0
                     result = await self._session(ws)
                     if result is not None:
@@ -219,6 +218,19 @@ class TerminalClient:
             waited += delay
             delay = min(delay * 2, 2.0)
 
+    async def _hello(self) -> None:
+        message = {"type": "hello", "table": self.link.table, "token": self.link.token, "version": self.version}
+        await self._send({**message, "name": self.name})
+
+    async def _name_needed(self) -> None:
+        """The seat has no name yet: ask the person for one, or take the default."""
+        if self.ask_name and self.lines is not None:
+            self.naming = True
+            self.say("Your name at the table:")
+        else:
+            self.name = self.default_name
+            await self._hello()
+
     async def _send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps({k: v for k, v in message.items() if v is not None}))
 
@@ -236,8 +248,11 @@ class TerminalClient:
                     continue
                 if reader in done:
                     message = json.loads(reader.result())
-                    if self._receive(message) == "fatal":
+                    said = self._receive(message)
+                    if said == "fatal":
                         return False
+                    if said == "name":
+                        await self._name_needed()
                     if self.finished:
                         return True
                     await self._maybe_play()
@@ -305,6 +320,11 @@ class TerminalClient:
             self._show_rematch(m["rematch"])
         elif kind == "error":
             from rich.markup import escape
+
+            from .protocol import NAME_NEEDED
+
+            if m["message"] == NAME_NEEDED and self.game is None:
+                return "name"
 
             from trionfi.view import personal
 
@@ -398,6 +418,14 @@ class TerminalClient:
     async def _typed(self, line: str) -> bool:
         """A line the user typed; False to quit."""
         word = line.strip()
+        if self.naming:
+            if not 1 <= len(word) <= 40:
+                self.say("A name is 1 to 40 characters. Your name at the table:")
+                return True
+            self.naming = False
+            self.name = word
+            await self._hello()
+            return True
         if not word:
             return True
         legal = {a.lower() for a in (self.obs or {}).get("legal_actions", [])}

@@ -29,7 +29,7 @@ from trionfi.errors import TrionfiError
 from . import bots
 from .connections import Connection
 from .presence import SharedPresence
-from .protocol import ProtocolError, check_name, error
+from .protocol import NAME_NEEDED, ProtocolError, check_name, error
 from .settings import Settings
 from .store import MISSING, OK, SeatRow, Store, StoreError, TableRow
 from .tables import PERSON_KINDS, LiveTable, bot_of, build, card_order, played_by, ready
@@ -288,9 +288,7 @@ class Hub:
             if s is None:
                 return _bad_token(row.id)
             if name is None and s.name is None:
-                return ProtocolError(
-                    "bad_message", 'the first hello of a seat needs a "name" (1 to 40 characters)', 422
-                )
+                return ProtocolError("bad_message", NAME_NEEDED, 422)
             seat_found.append(s.seat)
             if name is not None:
                 s.name = name

@@ -28,6 +28,9 @@ ERROR_CODES = (
     "internal",
 )
 
+# Said to a seat's first hello without a name; `trionfi join` reads it to ask the person's name only then.
+NAME_NEEDED = 'the first hello of a seat needs a "name" (1 to 40 characters)'
+
 SERVER_TYPES = ("welcome", "events", "snapshot", "table", "presence", "rematch", "pong", "error")
 
 
