@@ -333,6 +333,100 @@ def test_an_action_the_rate_limit_drops_is_sent_again(new_page, tmp_path):  # no
         expect(page.locator("#error")).to_be_hidden()  # the warning goes once the move is taken
 
 
+class FreezingProxy:
+    """A TCP relay in front of the server whose open connections can be frozen: they stay open at both ends but
+    carry nothing more, as a phone's connection does once the phone slept or moved to another network (neither
+    side is told). Connections made after the freeze carry bytes as usual."""
+
+    def __init__(self, port: int) -> None:
+        import socket
+        import threading
+
+        self.upstream = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.frozen: list[threading.Event] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                server = socket.create_connection(("127.0.0.1", self.upstream))
+            except OSError:  # the server is gone (the test's end)
+                client.close()
+                continue
+            frozen = threading.Event()
+            self.frozen.append(frozen)
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._relay, args=(a, b, frozen), daemon=True).start()
+
+    @staticmethod
+    def _relay(source, sink, frozen) -> None:
+        try:
+            while data := source.recv(65536):
+                if not frozen.is_set():
+                    sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            if not frozen.is_set():
+                sink.close()
+
+    def freeze(self) -> None:
+        for frozen in self.frozen:
+            frozen.set()
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+SEEN_RECONNECTING = """() => {
+  const banner = document.getElementById("connection");
+  new MutationObserver(() => {
+    if (!banner.hidden && banner.dataset.state === "reconnecting") window.seenReconnecting = true;
+  }).observe(banner, { attributes: true, childList: true });
+}"""
+
+
+def test_a_connection_that_died_silently_is_made_again(new_page, tmp_path):  # noqa: F811
+    """A phone that slept or changed network keeps a connection the browser believes open, and nothing more comes
+    through it: the page took taps it never sent, and waited for ever. Now, when the page comes back into sight
+    (and every 15 s), it asks the server for a word; none within 4 s and it connects again and plays on."""
+    from types import SimpleNamespace
+
+    from server_support import ServerThread
+    from trionfi.server.settings import Settings
+
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 'tables.db'}", bot_pause=0.05)) as server:
+        proxy = FreezingProxy(server.port)
+        try:
+            created = server.create(game="briscola", seats=[OPEN, BOT])
+            page = open_table(
+                new_page, SimpleNamespace(base=f"http://127.0.0.1:{proxy.port}"), created["seats"][0]["invite"]
+            )
+            page.wait_for_selector("body[data-turn=true][data-pending=false][data-status=playing] .hand .card.playable")
+            play_highlighted(page)
+            page.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable", timeout=20_000)
+            # The banner says "Reconnecting…" for as long as it takes (a moment): noted by the page itself.
+            page.evaluate(SEEN_RECONNECTING)
+            proxy.freeze()
+            page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the phone is picked up again
+            page.wait_for_function("window.seenReconnecting", timeout=10_000)
+            page.locator("#connection").wait_for(state="hidden", timeout=20_000)
+            played = play_highlighted(page)
+            page.wait_for_selector(f".trick [data-card='{played}']", timeout=20_000)
+            page.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable", timeout=20_000)
+        finally:
+            proxy.close()
+
+
 def test_a_dropped_connection_shows_reconnecting_and_restores_the_table(new_page, tmp_path, shoot):  # noqa: F811
     # A server of this test's own, stopped and started again on the same port and store: every connection drops.
     from server_support import ServerThread

@@ -121,6 +121,11 @@ export const seatPage = (table, token = null) => `/t/${encodeURIComponent(table)
 
 // ---- one table's live connection ---------------------------------------------------------------------------
 const RETRY_WAITS = [300, 700, 1500, 3000, 5000];
+// A connection can die without the browser noticing for minutes (a phone that slept, or moved to another
+// network): the page asks for a pong this often, at once when it comes back into sight or the network returns,
+// and makes the connection again when nothing at all is heard for ANSWER_WITHIN after asking.
+const HEARTBEAT_EVERY = 15000;
+const ANSWER_WITHIN = 4000;
 // The server drops messages over its rate limit (warning at most once a second), so an action can go
 // unanswered: it is sent again, same id and version, after this long. Taken already, it is refused as stale.
 const RESEND_AFTER = 3000;
@@ -148,6 +153,13 @@ export class TableConnection {
     this.nextId = 1;
     this.closedByUs = false;
     this.full = true; // the first hello asks for the whole narrative (the summary and the log use it)
+    this.heard = 0; // when the server last said anything (Date.now())
+    this.heartbeat = setInterval(() => this.check(), HEARTBEAT_EVERY);
+    this.wake = () => {
+      if (document.visibilityState !== "hidden") this.check();
+    };
+    document.addEventListener("visibilitychange", this.wake);
+    window.addEventListener("online", this.wake);
   }
 
   connect() {
@@ -155,6 +167,10 @@ export class TableConnection {
     const socket = new WebSocket(`${scheme}://${window.location.host}/ws`);
     this.socket = socket;
     socket.addEventListener("open", () => {
+      if (socket !== this.socket) {
+        socket.close(); // given up on while it opened
+        return;
+      }
       this.tries = 0;
       const hello = { type: "hello", table: this.table, version: this.version };
       if (this.token) hello.token = this.token;
@@ -162,15 +178,50 @@ export class TableConnection {
       if (this.full) hello.full = true;
       this.send(hello);
     });
-    socket.addEventListener("message", (message) => this.receive(message.data));
+    socket.addEventListener("message", (message) => {
+      if (socket === this.socket) this.receive(message.data); // not a connection given up on
+    });
     socket.addEventListener("close", () => this.dropped(socket));
     socket.addEventListener("error", () => {}); // a close follows; the retry happens there
   }
 
   close() {
     this.closedByUs = true;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.answerTimer);
+    document.removeEventListener("visibilitychange", this.wake);
+    window.removeEventListener("online", this.wake);
     this.socket?.close();
     this.setStatus("closed");
+  }
+
+  /** Is the connection alive? A ping now; no word back within ANSWER_WITHIN and it is made again. Waiting to
+   * reconnect, it reconnects at once. */
+  check() {
+    if (this.closedByUs) return;
+    const socket = this.socket;
+    const state = socket ? socket.readyState : WebSocket.CLOSED;
+    if (state === WebSocket.CLOSED || state === WebSocket.CLOSING) {
+      if (this.status === "reconnecting") {
+        clearTimeout(this.retryTimer); // the wait before the next try is for a network that is away
+        this.connect();
+      }
+      return;
+    }
+    if (state !== WebSocket.OPEN) return; // still opening
+    const asked = Date.now();
+    this.send({ type: "ping" });
+    clearTimeout(this.answerTimer);
+    this.answerTimer = setTimeout(() => {
+      if (this.socket === socket && this.heard < asked) this.abandon(socket);
+    }, ANSWER_WITHIN);
+  }
+
+  abandon(socket) {
+    // Not waiting for its close event: closing a dead connection can take the browser a minute.
+    this.socket = null;
+    socket.close();
+    this.lost();
   }
 
   setStatus(status) {
@@ -181,6 +232,10 @@ export class TableConnection {
 
   dropped(socket) {
     if (socket !== this.socket || this.closedByUs) return;
+    this.lost();
+  }
+
+  lost() {
     // An action in flight may or may not have been taken: the events after reconnecting say which.
     this.pending = null;
     this.setStatus("reconnecting");
@@ -197,6 +252,7 @@ export class TableConnection {
   }
 
   receive(data) {
+    this.heard = Date.now();
     let message;
     try {
       message = JSON.parse(data);
