@@ -225,6 +225,54 @@ def test_a_stand_in_bot_plays_a_seat_that_was_left_and_gives_it_back(server: Ser
     run(game())
 
 
+def test_the_creator_gives_a_seat_whose_person_left_to_someone_new(server: ServerThread) -> None:
+    """Bea has to go and Cal arrives: the creator asks a new invite for Bea's seat. Only the creator, and only
+    for a seat whose person left or is not connected; Bea's old link stops working (a page of hers still open is
+    told and sees nothing more of the seat); Cal opens the new link, names himself and plays her hand on."""
+    created = four_seats(server, seed=5, stand_in="easy")
+    table = created["table"]
+    creator = {"Authorization": f"Bearer {created['creator_token']}"}
+
+    def invite(seat: int, headers: dict[str, str]) -> httpx.Response:
+        return httpx.post(f"{server.base}/api/tables/{table}/seats/{seat}/invite", headers=headers)
+
+    async def game() -> None:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        bea = await seat_player(server, created, 2, "Bea").connect()
+        live = server.hub.tables[table]
+        await play_until([ann, bea], lambda: live.state.current_player == 2)
+        # Bea is at the table: her seat is not given away; nor by anyone but the creator; nor a bot's seat.
+        taken = invite(2, creator)
+        assert taken.status_code == 409 and "who is at the table" in taken.json()["error"]["message"], taken.text
+        not_creator = invite(2, {"Authorization": f"Bearer {created['seats'][0]['token']}"})
+        assert not_creator.status_code == 403 and not_creator.json()["error"]["code"] == "bad_token"
+        assert invite(1, creator).json()["error"]["message"] == "seat 1 is a bot's seat, not a person's"
+        assert invite(9, creator).status_code == 422
+        await bea.send({"type": "leave"})
+        await ann.wait(lambda: any(m["type"] == "table" and m["seats"][2]["away"] for m in ann.messages))
+        hand = live.state.hands[2][:]
+        given = invite(2, creator)
+        assert given.status_code == 200, given.text
+        new = given.json()
+        assert new["seat"] == 2 and new["invite"].endswith(f"/t/{table}#token={new['token']}")
+        # Bea's page is told and dropped; her old link is refused.
+        await bea.wait(lambda: any(e["code"] == "bad_token" for e in bea.errors))
+        seen = len(bea.messages)
+        old = await Player(server.ws_url, table, created["seats"][2]["token"], "Bea").connect()
+        assert old.errors and old.errors[0]["code"] == "bad_token"
+        public = httpx.get(f"{server.base}/api/tables/{table}").json()["seats"][2]
+        assert public["name"] is None and public["played_by"] == "bot"  # the stand-in plays until Cal comes
+        cal = await Player(server.ws_url, table, new["token"], "Cal").connect()
+        assert cal.seat == 2 and set(cal.obs["hand"]) <= set(hand) | set(live.state.hands[2])
+        assert httpx.get(f"{server.base}/api/tables/{table}").json()["seats"][2]["name"] == "Cal"
+        await play_out([ann, cal])
+        assert len(bea.messages) == seen  # Bea's page saw nothing of Cal's hand
+        for p in (ann, bea, old, cal):
+            await p.close()
+
+    run(game())
+
+
 async def play_until(players: Player | list[Player], done) -> None:
     """The players play their turns until ``done()``."""
     players = players if isinstance(players, list) else [players]

@@ -463,14 +463,20 @@ def test_a_dropped_connection_shows_reconnecting_and_restores_the_table(new_page
         page.wait_for_selector("body[data-pending=false]")
 
 
+def creator_page(new_page, server, created: dict):  # noqa: F811
+    """Ann's page at seat 0 of the table she made (her browser keeps its creator token, as the lobby's does)."""
+    ann = new_page()
+    ann.add_init_script(f"localStorage.setItem('trionfi.creator.{created['table']}', {created['creator_token']!r});")
+    ann.add_init_script("localStorage.setItem('trionfi.name', 'Ann'); localStorage.setItem('trionfi.lang', 'en');")
+    ann.goto(page_url(server, created["seats"][0]["invite"]))
+    return ann
+
+
 def test_the_creator_lets_a_bot_play_for_a_friend_who_is_gone(new_page, live_server):  # noqa: F811
     # Ann made the table (her browser keeps its creator token); Bob's phone dies at his turn; Cat waits with Ann.
     created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, OPEN, OPEN, BOT])
     table = created["table"]
-    ann = new_page()
-    ann.add_init_script(f"localStorage.setItem('trionfi.creator.{table}', {created['creator_token']!r});")
-    ann.add_init_script("localStorage.setItem('trionfi.name', 'Ann'); localStorage.setItem('trionfi.lang', 'en');")
-    ann.goto(page_url(live_server, created["seats"][0]["invite"]))
+    ann = creator_page(new_page, live_server, created)
     bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
     cat = open_table(new_page, live_server, created["seats"][2]["invite"], "Cat", viewport=PHONE)
     ann.wait_for_selector("body[data-turn=true][data-status=playing] .hand .card.playable")
@@ -509,6 +515,41 @@ def test_the_creator_lets_a_bot_play_for_a_friend_who_is_gone(new_page, live_ser
     bob.wait_for_selector(".hand .card")
     bob.close()
     expect(ann.locator("[data-notice=absent][data-seat='1'] [data-stand-in]")).to_have_text("Let a bot play for Bob")
+
+
+def test_the_creator_gives_the_seat_of_a_friend_who_left_to_someone_new(new_page, live_server):  # noqa: F811
+    # Ann made the table; Bob has to go and leaves; Cal arrives: Ann gives him Bob's seat with a new link.
+    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, OPEN, BOT, BOT])
+    table = created["table"]
+    ann = creator_page(new_page, live_server, created)
+    bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob", viewport=PHONE)
+    ann.wait_for_selector("body[data-turn=true][data-status=playing] .hand .card.playable")
+    play_highlighted(ann)
+    bob.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable")
+    bob_hand = bob.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    bob.locator("#panel-toggle").click()
+    bob.locator("[data-leave=ask]").click()
+    bob.locator("[data-leave=confirm]").click()
+    bob.wait_for_url("**/")
+    offer = ann.locator("[data-notice=absent][data-seat='1']")
+    expect(offer).to_contain_text("Bob left the table.")
+    offer.locator("[data-hand-over]", has_text="Someone else instead").click()
+    row = ann.locator("[data-notice=invites] .invite[data-seat='1']")
+    expect(row).to_be_visible()
+    expect(ann.locator("[data-notice=invites]")).to_contain_text("Send the new link")
+    link = row.locator("input.link").input_value()
+    assert f"/t/{table}#token=" in link and created["seats"][1]["token"] not in link
+    # Bob's old link no longer opens his seat.
+    stale = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
+    expect(stale.locator(".fatal")).to_be_visible()
+    # Cal opens the new link and plays Bob's hand on; Ann's invite row goes.
+    cal = open_table(new_page, live_server, link, "Cal", viewport=PHONE)
+    cal.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable")
+    assert cal.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)") == bob_hand
+    expect(row).to_have_count(0)
+    expect(ann.locator(".badge[data-seat='1']")).to_contain_text("Cal")
+    moves = play_until_summary([ann, cal])
+    assert moves >= 2 * 9
 
 
 def test_a_player_who_has_to_go_leaves_and_the_stand_in_bot_plays_on(new_page, live_server):  # noqa: F811

@@ -28,6 +28,7 @@ from .protocol import ProtocolError, error, parse, ref_of
 from .settings import Settings
 from .store import Store
 from .tables import card_order
+from .tokens import token_hash
 
 log = logging.getLogger("trionfi.server")
 MAX_BODY = 64 * 1024
@@ -260,6 +261,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         got = await hub_of(request).claim(table, seat, body.name)
         return {**got, "invite": invite_link(base_of(request), table, got["token"])}
 
+    @app.post("/api/tables/{table}/seats/{seat}/invite", response_model=Claimed)
+    async def invite(
+        table: str, seat: int, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The creator gives the seat of a person who left (or is not connected) to someone new: a new invite
+        link; the old one stops working."""
+        from .hub import invite_link
+
+        hub = hub_of(request)
+        got = await hub.hand_over(await hub.get(table), _bearer(authorization), seat)
+        return {**got, "invite": invite_link(base_of(request), table, got["token"])}
+
     @app.post("/api/tables/{table}/join", response_model=SeatTableInfo)
     async def join(
         table: str, body: JoinBody, request: Request, authorization: Annotated[str | None, Header()] = None
@@ -453,6 +466,7 @@ async def _handle(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
         token = msg.get("token")
         seat = None if token is None else await hub.join(t, token, msg.get("name"))
         conn.seat = seat
+        conn.token_hash = None if token is None else token_hash(token)
         conn.greeted = True
         await hub.welcome(t, conn, msg.get("version", 0), msg.get("full", False))
         return

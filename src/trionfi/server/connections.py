@@ -52,6 +52,7 @@ class Connection:
         self.websocket = websocket
         self.table: LiveTable | None = None
         self.seat: int | None = None  # None: a spectator (or before hello)
+        self.token_hash: str | None = None  # the seat token it said hello with (a seat handed over drops it)
         self.greeted = False
         self.version = 0  # the viewer's version this connection was last sent
         self.obs_text: str | None = None  # the observation it was last sent

@@ -278,6 +278,38 @@ class Hub:
         await self._change(t, fn)
         return {"table": t.id, "seat": seat, "token": token}
 
+    async def hand_over(self, t: LiveTable, creator: str, seat: int) -> dict[str, Any]:
+        """The creator gives a person's seat to someone new: a new token (the old link stops working, and a page
+        still open with it is told so and dropped), no name until the new person comes. Meanwhile the seat's
+        stand-in plays it, or the table waits there. Only a seat whose person left or is not connected: the
+        creator cannot take a seat from someone at the table."""
+        digest = token_hash(creator)
+        token = new_token()
+        connected = self.shared.connected(t.id, t.presence()["connected"])
+
+        def fn(row: TableRow) -> TableRow | ProtocolError:
+            if not secrets.compare_digest(digest, row.creator_hash):
+                return ProtocolError("bad_token", "this is not the table's creator token", 403)
+            if not 0 <= seat < len(row.seats):
+                return ProtocolError("bad_message", f"seat must be from 0 to {len(row.seats) - 1}, not {seat}", 422)
+            s = row.seats[seat]
+            if s.kind not in PERSON_KINDS:
+                return ProtocolError("bad_options", f"seat {seat} is a bot's seat, not a person's")
+            if row.status == "finished":
+                return ProtocolError("bad_options", "the table is over: its rematch has seats of its own")
+            if s.name is not None and not s.away and seat in connected:
+                return ProtocolError(
+                    "seat_taken",
+                    f"seat {seat} is played by {s.name}, who is at the table: a seat is given to someone else "
+                    "once its person left or is not connected",
+                    409,
+                )
+            s.name, s.token_hash, s.away = None, token_hash(token), row.status == "playing"
+            return row
+
+        await self._change(t, fn)
+        return {"table": t.id, "seat": seat, "token": token}
+
     async def join(self, t: LiveTable, token: str, name: str | None) -> int:
         """The seat of ``token``, now held by its person (named ``name``), back from being away."""
         digest = token_hash(token)
@@ -421,6 +453,13 @@ class Hub:
             raise ProtocolError("bad_version", f"version {version} is ahead of seat {seat}'s version {current}")
 
     # --- telling the connections ---------------------------------------------------------------------------
+    def _drop_handed_over(self, t: LiveTable) -> None:
+        """Connections of a seat that was given to someone else see nothing more of it."""
+        for conn in list(t.conns):
+            if conn.seat is not None and conn.token_hash != t.row.seats[conn.seat].token_hash:
+                conn.send(error("bad_token", f"seat {conn.seat} was given to someone else by the table's creator"))
+                self.detach(conn)
+
     def _broadcast(self, t: LiveTable, message: dict[str, Any]) -> None:
         text = json.dumps(message, separators=(",", ":"))
         for conn in list(t.conns):
@@ -464,6 +503,7 @@ class Hub:
         n = t.row.n_actions
         t.row = replace(row, n_actions=n)
         if table_changed:
+            self._drop_handed_over(t)
             self._broadcast(t, t.table_message())
         self._push(t)
 

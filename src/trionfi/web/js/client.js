@@ -61,6 +61,9 @@ export const api = {
   // The creator lets a bot play some seats until their persons come back (or fills seats nobody took).
   standIn: (id, creatorToken, bot, seats) =>
     call("PUT", `/api/tables/${encodeURIComponent(id)}/stand-in`, { token: creatorToken, body: { bot, seats } }),
+  // The creator gives the seat of a friend who left (or is not connected) to someone new: a new invite link.
+  invite: (id, creatorToken, seat) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/invite`, { token: creatorToken }),
 };
 
 // The creator token of a table this browser created (kept by the lobby or a rematch): it lets a bot play for a
@@ -90,13 +93,14 @@ export function forgetSeat(table) {
 
 /** The invite links of a table this browser created ({seat: link}), so that its table page can offer them while
  * seats are empty (the creator who went to his seat before sending them). */
-export function rememberInvites(table, invites) {
-  localStorage.setItem(`trionfi.invites.${table}`, JSON.stringify(invites));
+export function rememberInvites(table, invites, which = "invites") {
+  localStorage.setItem(`trionfi.${which}.${table}`, JSON.stringify(invites));
 }
 
-export function rememberedInvites(table) {
+/** ``which``: "invites" (the lobby's, sent before the start) or "newInvites" (seats given to someone new). */
+export function rememberedInvites(table, which = "invites") {
   try {
-    return JSON.parse(localStorage.getItem(`trionfi.invites.${table}`) || "{}") || {};
+    return JSON.parse(localStorage.getItem(`trionfi.${which}.${table}`) || "{}") || {};
   } catch {
     return {};
   }

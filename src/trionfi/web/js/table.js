@@ -5,7 +5,7 @@
 import { splitActions, renderActions } from "./actions.js";
 import { deckFamily } from "./cards.js";
 import {
-  ApiError, TableConnection, api, creatorToken, forgetSeat, rememberCreator, rememberSeat, rememberedInvites,
+  ApiError, TableConnection, api, creatorToken, forgetSeat, rememberCreator, rememberInvites, rememberSeat, rememberedInvites,
   rememberedSeat, seatPage, tableAddress,
 } from "./client.js";
 import { copyButton, el, playerName, setPlayerName, shareButton } from "./dom.js";
@@ -216,50 +216,85 @@ function renderNotice(ctx) {
     parts.push(el("a", { className: "button small", "data-notice": "replay", href: replayHref(ctx) }, t("summary.replay")));
   }
   if (ctx.status === "waiting") parts.push(...invitesToSend(ctx));
-  if (ctx.status === "playing") parts.push(...absentees(ctx));
+  if (ctx.status === "playing") parts.push(...absentees(ctx), ...invitesToSend(ctx));
   box.hidden = !parts.length;
   box.replaceChildren(...parts);
 }
 
-/** The links of the seats still empty, on the table page of the browser that created the table. */
+/** The links of the seats still empty, on the table page of the browser that created the table: before the
+ * start, and for a seat given to someone new during the game (a bot may play it meanwhile). */
 function invitesToSend(ctx) {
-  const invites = Object.entries(rememberedInvites(page.table))
-    .filter(([seat]) => ctx.seats?.[seat] && ctx.seats[seat].played_by === null);
+  const waiting = ctx.status === "waiting";
+  const invites = Object.entries(rememberedInvites(page.table, waiting ? "invites" : "newInvites")).filter(([seat]) => {
+    const info = ctx.seats?.[seat];
+    return info && (waiting ? info.played_by === null : info.kind !== "bot" && info.name === null);
+  });
   if (!invites.length) return [];
   const rows = invites.map(([seat, link]) => el("li", { className: "invite", "data-seat": seat },
     el("span", { className: "invite-head" }, el("strong", {}, t("lobby.inviteFor", { n: seat })),
-      el("button", { type: "button", className: "button small", "data-stand-in": seat, disabled: page.standInAsked,
-        onclick: () => letBotPlay([Number(seat)]) }, t("standIn.botHere"))),
+      ctx.seats[seat].played_by === null
+        ? el("button", { type: "button", className: "button small", "data-stand-in": seat, disabled: page.standInAsked,
+          onclick: () => letBotPlay([Number(seat)]) }, t("standIn.botHere"))
+        : null),
     el("input", { readOnly: true, value: link, className: "link", "aria-label": t("lobby.inviteFor", { n: seat }) }),
     el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")))));
-  return [el("div", { className: "send-invites", "data-notice": "invites" }, el("p", {}, t("invite.send")), el("ul", { className: "invites" }, ...rows))];
+  return [el("div", { className: "send-invites", "data-notice": "invites" }, el("p", {}, t(waiting ? "invite.send" : "invite.sendNew")),
+    el("ul", { className: "invites" }, ...rows))];
 }
 
 /** A friend whose phone died or who went away stops the table at their turn. The creator may let a bot play
- * for them (it gives the seat back as soon as they open their link again); the others are told why the table
- * waits. A seat a stand-in plays says so. */
+ * for them (it gives the seat back as soon as they open their link again), or give their seat to someone new
+ * (a new invite link); the others are told why the table waits. A seat a stand-in plays says so. */
 function absentees(ctx) {
   const creator = creatorToken(page.table) !== null;
   const parts = [];
   for (const info of ctx.seats || []) {
     if (info.kind === "bot" || info.seat === ctx.me) continue;
     const name = seatName(info.seat, ctx);
-    if (info.played_by === "bot") {
-      parts.push(el("p", { "data-notice": "stand-in", "data-seat": info.seat }, t("standIn.playing", { name })));
+    if (info.name === null && info.played_by === null) {
+      // Given to someone new, no bot meanwhile: the creator has its link (and "A bot instead") below.
+      if (!creator && ctx.obs.current_player === info.seat) {
+        parts.push(el("p", { "data-notice": "newcomer", "data-seat": info.seat }, t("standIn.newcomerWait", { n: info.seat })));
+      }
       continue;
     }
     const offline = info.played_by === "person" && ctx.presence && !ctx.presence.connected.includes(info.seat);
+    const newcomer = creator && info.name !== null
+      ? el("button", { type: "button", className: "button small", "data-hand-over": info.seat, disabled: page.standInAsked,
+        onclick: () => handOver(info.seat) }, t("standIn.someoneElse"))
+      : null;
+    if (info.played_by === "bot") {
+      parts.push(el("p", { "data-notice": "stand-in", "data-seat": info.seat }, t("standIn.playing", { name }),
+        newcomer ? " " : null, newcomer));
+      continue;
+    }
     if (!offline && info.played_by !== null) continue;
     if (creator) {
       parts.push(el("p", { className: "stand-in-offer", "data-notice": "absent", "data-seat": info.seat },
         el("span", {}, t(offline ? "standIn.offline" : "standIn.left", { name })), " ",
         el("button", { type: "button", className: "button small primary", "data-stand-in": info.seat,
-          disabled: page.standInAsked, onclick: () => letBotPlay([info.seat]) }, t("standIn.play", { name }))));
+          disabled: page.standInAsked, onclick: () => letBotPlay([info.seat]) }, t("standIn.play", { name })), " ", newcomer));
     } else if (ctx.obs.current_player === info.seat) {
       parts.push(el("p", { "data-notice": "absent", "data-seat": info.seat }, t(offline ? "standIn.waitsFor" : "standIn.waitsForLeft", { name })));
     }
   }
   return parts;
+}
+
+/** The creator gives a seat to someone new: its new invite link joins the links this browser keeps. */
+async function handOver(seat) {
+  if (page.standInAsked) return;
+  page.standInAsked = true;
+  render();
+  try {
+    const answer = await api.invite(page.table, creatorToken(page.table), seat);
+    rememberInvites(page.table, { ...rememberedInvites(page.table, "newInvites"), [seat]: answer.invite }, "newInvites");
+    page.error = "";
+  } catch (e) {
+    page.error = enginePhrase(e.message);
+  }
+  page.standInAsked = false;
+  render();
 }
 
 async function letBotPlay(seats) {
