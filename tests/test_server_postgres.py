@@ -125,3 +125,34 @@ def test_presence_and_rematch_reach_every_process(postgres: Postgres, tmp_path: 
 
         rematch = run(game())
         assert httpx.get(f"{b.base}/api/tables/{table}/rematch").json()["rematch"] == rematch
+
+
+def test_a_seat_given_to_someone_new_drops_its_old_page_on_every_process(postgres: Postgres, tmp_path: Path) -> None:
+    # Bea, on process B, leaves; the creator gives her seat to Cal on process A: Bea's page (still open on B) is
+    # told and sees nothing more of the seat, and Cal plays it on.
+    with two_processes(postgres, tmp_path) as (a, b):
+        created = a.create(game="briscola", options={"players": 4}, seats=TWO_PEOPLE_TWO_BOTS, seed=8)
+        table = created["table"]
+        token = [s["token"] for s in created["seats"]]
+
+        async def game() -> None:
+            ann = await Player(a.ws_url, table, token[0], "Ann").connect()
+            bea = await Player(b.ws_url, table, token[2], "Bea").connect()
+            await ann.wait(lambda: ann.status == "playing")
+            await bea.send({"type": "leave"})
+            await ann.wait(lambda: any(m["type"] == "table" and m["seats"][2]["away"] for m in ann.messages))
+            async with httpx.AsyncClient() as http:
+                answer = await http.post(
+                    f"{a.base}/api/tables/{table}/seats/2/invite",
+                    headers={"Authorization": f"Bearer {created['creator_token']}"},
+                )
+            assert answer.status_code == 200, answer.text
+            await bea.wait(lambda: any(e["code"] == "bad_token" for e in bea.errors))
+            seen = len(bea.messages)
+            cal = await Player(a.ws_url, table, answer.json()["token"], "Cal").connect()
+            await play_out([ann, cal])
+            assert len(bea.messages) == seen
+            for p in (ann, bea, cal):
+                await p.close()
+
+        run(game())

@@ -532,6 +532,7 @@ class Hub:
             return
         t.row, t.log = fresh.row, fresh.log
         t.last_acted.clear()
+        self._drop_handed_over(t)
         self._push(t)
 
     def notified(self, table_id: str, action: str = "") -> None:
@@ -595,6 +596,7 @@ class Hub:
                 return
             t.row = replace(row, n_actions=t.row.n_actions + len(acts))
             if (row.seats, row.status, row.stand_in) != before:
+                self._drop_handed_over(t)
                 self._broadcast(t, t.table_message())
             self._push(t)
 
