@@ -541,7 +541,7 @@ def test_the_creator_gives_the_seat_of_a_friend_who_left_to_someone_new(new_page
     assert f"/t/{table}#token=" in link and created["seats"][1]["token"] not in link
     # Bob's old link no longer opens his seat.
     stale = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
-    expect(stale.locator(".fatal")).to_be_visible()
+    expect(stale.locator(".fatal")).to_contain_text("gave the seat to someone else")
     # Cal opens the new link and plays Bob's hand on; Ann's invite row goes.
     cal = open_table(new_page, live_server, link, "Cal", viewport=PHONE)
     cal.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable")
