@@ -266,6 +266,8 @@ def test_join_asks_a_name_only_for_a_seat_that_has_none(tmp_path: Path) -> None:
         def name() -> str | None:
             return httpx.get(f"{server.base}/api/tables/{created['table']}").json()["seats"][0]["name"]
 
+        _join_at_a_terminal(link, [("Your name at the table", "quit")])  # "quit" is not taken for a name
+        assert name() is None
         first = _join_at_a_terminal(
             link, [("Your name at the table", ""), ("1 to 40 characters", "Cal"), ("Your turn", "quit")]
         )

@@ -419,6 +419,8 @@ class TerminalClient:
         """A line the user typed; False to quit."""
         word = line.strip()
         if self.naming:
+            if word.lower() in ("quit", "exit"):
+                return False
             if not 1 <= len(word) <= 40:
                 self.say("A name is 1 to 40 characters. Your name at the table:")
                 return True
