@@ -262,6 +262,8 @@ def test_the_creator_gives_a_seat_whose_person_left_to_someone_new(server: Serve
         assert old.errors and old.errors[0]["code"] == "bad_token"
         public = httpx.get(f"{server.base}/api/tables/{table}").json()["seats"][2]
         assert public["name"] is None and public["played_by"] == "bot"  # the stand-in plays until Cal comes
+        listed = [t for t in httpx.get(f"{server.base}/api/tables").json()["tables"] if t["table"] == table]
+        assert listed and listed[0]["free_seats"] == [2]  # the lobby offers it too
         cal = await Player(server.ws_url, table, new["token"], "Cal").connect()
         assert cal.seat == 2 and set(cal.obs["hand"]) <= set(hand) | set(live.state.hands[2])
         assert httpx.get(f"{server.base}/api/tables/{table}").json()["seats"][2]["name"] == "Cal"
