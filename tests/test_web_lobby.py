@@ -122,6 +122,28 @@ def test_the_creator_puts_a_bot_in_a_seat_nobody_took(new_page, live_server):  #
     ann.wait_for_selector(".trick-card[data-seat='1']")  # the bot answered
 
 
+def test_a_seat_freed_during_a_game_is_offered_in_the_lobby(new_page, live_server):  # noqa: F811
+    # Bob left a game in progress and the creator gave his seat to someone new: Dan, in the lobby, sees the table
+    # marked as a game in progress, sits, and gets Bob's hand at the table.
+    import httpx
+
+    created = live_server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+    table, (ann, bob) = created["table"], [{"Authorization": f"Bearer {s['token']}"} for s in created["seats"]]
+    httpx.post(f"{live_server.base}/api/tables/{table}/join", json={"name": "Ann"}, headers=ann).raise_for_status()
+    httpx.post(f"{live_server.base}/api/tables/{table}/join", json={"name": "Bob"}, headers=bob).raise_for_status()
+    httpx.post(f"{live_server.base}/api/tables/{table}/leave", headers=bob).raise_for_status()
+    creator = {"Authorization": f"Bearer {created['creator_token']}"}
+    httpx.post(f"{live_server.base}/api/tables/{table}/seats/1/invite", headers=creator).raise_for_status()
+    dan = open_lobby(new_page, live_server, "Dan", viewport=PHONE)
+    item = dan.locator(f".open-tables li[data-table='{table}']")
+    expect(item.locator(".in-play")).to_have_text("game in progress")
+    item.locator("button", has_text="Sit at seat 1").click()
+    dan.wait_for_selector("body[data-status=playing] .hand .card")
+    assert dan.locator(".hand .card").count() == 3
+    seats = httpx.get(f"{live_server.base}/api/tables/{table}").json()["seats"]
+    assert seats[1]["name"] == "Dan" and seats[1]["played_by"] == "person"
+
+
 # A page opened at the host's network address (plain http from another device) has no clipboard API; the copy
 # command is spied on: what was selected when it ran, and whether it "worked".
 NO_CLIPBOARD = """

@@ -261,8 +261,10 @@ async function refreshTables(box) {
   const list = el("ul", { className: "open-tables" });
   for (const table of answer.tables) {
     const options = Object.entries(table.options || {}).map(([k, v]) => `${optionLabel(k)}: ${valueText(k, v)}`).join(", ");
+    // A seat freed during a game (its person left and the creator gave it to someone new): joined mid-deal.
+    const playing = table.status === "playing" ? el("span", { className: "in-play", title: t("lobby.inPlayHelp") }, t("lobby.inPlay")) : null;
     const item = el("li", { "data-table": table.table },
-      el("span", { className: "title" }, table.title), el("small", {}, options || t("lobby.defaults")));
+      el("span", { className: "title" }, table.title), playing, el("small", {}, options || t("lobby.defaults")));
     for (const seat of table.free_seats) {
       item.append(el("button", { className: "button small", type: "button", onclick: () => claim(table.table, seat) },
         t("lobby.sit", { n: seat })));
