@@ -15,6 +15,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from trionfi.errors import TrionfiError
 
+from .protocol import NAME_NEEDED
+
 
 class LinkError(TrionfiError):
     """A text that is no trionfi table link."""
@@ -319,12 +321,9 @@ class TerminalClient:
         elif kind == "rematch":
             self._show_rematch(m["rematch"])
         elif kind == "error":
-            from rich.markup import escape
-
-            from .protocol import NAME_NEEDED
-
             if m["message"] == NAME_NEEDED and self.game is None:
-                return "name"
+                return "name"  # asked (or defaulted) by the session, then hello again
+            from rich.markup import escape
 
             from trionfi.view import personal
 

@@ -453,6 +453,12 @@ class Hub:
             raise ProtocolError("bad_version", f"version {version} is ahead of seat {seat}'s version {current}")
 
     # --- telling the connections ---------------------------------------------------------------------------
+    def _seats_changed(self, t: LiveTable) -> None:
+        """The stored seats changed (here or in another process): drop the pages of a seat given away, then
+        tell the table."""
+        self._drop_handed_over(t)
+        self._broadcast(t, t.table_message())
+
     def _drop_handed_over(self, t: LiveTable) -> None:
         """Connections of a seat that was given to someone else see nothing more of it."""
         for conn in list(t.conns):
@@ -503,8 +509,7 @@ class Hub:
         n = t.row.n_actions
         t.row = replace(row, n_actions=n)
         if table_changed:
-            self._drop_handed_over(t)
-            self._broadcast(t, t.table_message())
+            self._seats_changed(t)
         self._push(t)
 
     async def _catch_up(self, t: LiveTable) -> None:
@@ -596,8 +601,7 @@ class Hub:
                 return
             t.row = replace(row, n_actions=t.row.n_actions + len(acts))
             if (row.seats, row.status, row.stand_in) != before:
-                self._drop_handed_over(t)
-                self._broadcast(t, t.table_message())
+                self._seats_changed(t)
             self._push(t)
 
     def _gone(self, t: LiveTable) -> None:
