@@ -84,7 +84,7 @@ def test_a_person_plays_a_deal_through_trionfi_join(tmp_path: Path) -> None:
                 if line is None:
                     break
                 seen.append(line)
-                turn = re.search(r"Your turn — type one of: (.*) \(or help\)", line)
+                turn = re.search(r"Your turn — type a card \((.*)\), or help", line)
                 if turn:
                     if not typed_help:
                         proc.stdin.write("help\nhand\n")
@@ -136,7 +136,7 @@ def test_join_says_your_turn_again_when_it_comes_back() -> None:
     client.version = 3
     assert "Your turn" in _said(lambda: receive(welcome, caught_up))
     again = _said(lambda: receive(welcome, caught_up))
-    assert "Back at the table." in again and "Your turn — type one of:" in again and "Your hand" in again
+    assert "Back at the table." in again and "Your turn — type a card (" in again and "Your hand" in again
 
 
 def test_join_says_once_that_the_server_is_away() -> None:
@@ -284,3 +284,32 @@ def test_join_asks_a_name_only_for_a_seat_that_has_none(tmp_path: Path) -> None:
         assert bot.returncode == 0, bot.stdout + bot.stderr
         assert httpx.get(f"{server.base}/api/tables/{created['table']}").json()["status"] == "finished"
         assert name() == "Cal"
+
+
+def test_join_names_pass_first_at_a_troccas_tschintschar() -> None:
+    """`trionfi join` listed the first eight actions as the engine orders them: "pass" was cut off."""
+    import asyncio
+
+    import trionfi
+    from trionfi.server.client import TerminalClient
+
+    state = trionfi.load("troccas").deal(seed=5)
+    seat = state.current_player
+    obs = state.observation(seat)
+    seats = [
+        {"seat": s, "kind": "open", "name": f"P{s}", "bot": None, "away": False, "played_by": "person"}
+        for s in range(4)
+    ]
+    welcome = {"type": "welcome", "seat": seat, "status": "playing", "game": "troccas", "options": {}}
+    welcome |= {"title": "Troccas", "table": "T", "seats": seats, "version": 3}
+    caught_up = {"type": "events", "from": 3, "version": 3, "events": [], "observation": obs}
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
+    client.version = 3
+
+    def receive() -> None:
+        for message in (welcome, caught_up):
+            client._receive(message)
+        asyncio.run(client._maybe_play())
+
+    said = _said(receive)
+    assert "Your turn — type an action (pass, say " in said, said

@@ -161,3 +161,30 @@ def test_the_winning_side_agrees_with_its_verb(me: int | None, expected: str) ->
 
     obs = {"sides": [[0, 2], [1, 3]]}
     assert winner_line(obs, [-1, 1, -1, 1], me, "the deal") == expected
+
+
+def test_the_prompt_names_pass_first_however_long_the_list() -> None:
+    """Troccas' tschintschar allows a dozen sayings; "pass", the usual answer, was cut off after the first eight
+    (at the terminal and in `trionfi join`). Both prompts now name it first, then the cards, then the rest."""
+    from trionfi.view import turn_prompt
+
+    game = trionfi.load("troccas")
+    state = game.deal(seed=5)
+    obs = state.observation(state.current_player)
+    assert len(obs["legal_actions"]) > 8 and "pass" in obs["legal_actions"][8:]  # the engine lists it late
+    prompt = turn_prompt(game, obs)
+    assert prompt.startswith("an action (pass, say ") and prompt.endswith(", …)")
+    chiamata = trionfi.load("briscola-chiamata")
+    first = chiamata.deal(seed=3)
+    assert turn_prompt(chiamata, first.observation(first.current_player)).startswith("an action (pass, bid A, ")
+    briscola = trionfi.load("briscola")
+    play = briscola.deal(seed=5)
+    obs = play.observation(0)
+    in_order = ", ".join(c for c in sorted_hand_of(briscola, obs))
+    assert turn_prompt(briscola, obs) == f"a card ({in_order})"
+
+
+def sorted_hand_of(game: Any, obs: dict[str, Any]) -> list[str]:
+    from trionfi.view import sorted_hand
+
+    return sorted_hand(game, obs)

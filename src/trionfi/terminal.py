@@ -31,10 +31,10 @@ from .view import (
     personal,
     seat_label,
     side_label,
-    sorted_hand,
     trick_sentence,
     trick_text,
     trump_text,
+    turn_prompt,
     winner_line,
 )
 
@@ -352,11 +352,7 @@ class PlaySession:
     def _show_table(self) -> None:
         obs = self.obs()
         render_table(self.game, obs, self.me)
-        in_hand = sorted_hand(self.game, obs)
-        legal = sorted(obs["legal_actions"], key=lambda a: in_hand.index(a) if a in in_hand else len(in_hand))
-        what = _what_to_type(legal, obs["hand"])
-        shown = ", ".join(legal[:8]) + (", …" if len(legal) > 8 else "")
-        out.print(f"[bold]Your turn[/] — type {what} ({escape(shown)}), or help")
+        out.print(f"[bold]Your turn[/] — type {escape(turn_prompt(self.game, obs))}, or help")
 
     def _show_help(self) -> None:
         examples = ", ".join(list(dict.fromkeys(str(c) for c in self.game.deck))[::7][:4])
@@ -395,14 +391,6 @@ class PlaySession:
 
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def _what_to_type(legal: list[str], hand: list[str]) -> str:
-    cards = {c.lower() for c in hand}
-    playable = [a.lower() in cards for a in legal]
-    if all(playable):
-        return "a card"
-    return "a card or an action" if any(playable) else "an action"
 
 
 # --- watching a record -------------------------------------------------------------------------------------------

@@ -404,8 +404,10 @@ class TerminalClient:
 
             self.shown_turn = self.version
             self.show_table()
-            shown = ", ".join(obs["legal_actions"][:8]) + (", …" if len(obs["legal_actions"]) > 8 else "")
-            self.say(f"[bold]Your turn[/] — type one of: {escape(shown)} (or help)")
+            from trionfi.view import turn_prompt
+
+            what = turn_prompt(self.game, obs) if self.game is not None else ", ".join(obs["legal_actions"])
+            self.say(f"[bold]Your turn[/] — type {escape(what)}, or help")
 
     async def _act(self, action: str) -> None:
         self.next_id += 1
