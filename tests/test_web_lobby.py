@@ -88,6 +88,11 @@ def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, s
     # On a phone the tables to join come first, in sight without scrolling past the form.
     box = bea.locator(".tables-panel").bounding_box()
     assert box is not None and box["y"] + 60 < PHONE["height"], box
+    # Each option's choice under its name, the row's width: beside it, half a phone's width cut its value.
+    widths = bea.locator(".options .option select").evaluate_all(
+        "ss => ss.map(s => [s.getBoundingClientRect().width, s.closest('.option').getBoundingClientRect().width])"
+    )
+    assert widths and all(w >= row - 1 for w, row in widths), widths
     shoot(bea, "lobby-phone")
     # A phone's share sheet, as the table page finds it (navigator.share), recording what it is given.
     ann.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
