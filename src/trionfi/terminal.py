@@ -98,7 +98,7 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None) -> None:
         legal = obs.get("legal_actions", [])
         out.print(f"Your hand: {hand_text(game, obs, legal)}")
         hand = {c.lower() for c in obs["hand"]}
-        extra = [a for a in legal if a.lower() not in hand]
+        extra = sorted((a for a in legal if a.lower() not in hand), key=lambda a: a != "pass")  # as the prompt
         if extra:
             out.print("Other actions: " + ", ".join(f"[bold green]{escape(a)}[/]" for a in extra))
 
