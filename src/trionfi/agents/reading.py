@@ -4,6 +4,9 @@
 * **French Triomphe's play** (:func:`world_weight`): a world is weighed by how well the opponents' decisions
   (robbing or not, leads, the cards given to a trick) fit the rule of thumb played from its hands
   (:mod:`~trionfi.agents.triomphe_reading`).
+* **Briscola's play with three or more players** (:func:`world_weight`): a world is weighed by how well the
+  opponents' plays of this trick and the last fit the playout rule from its hands
+  (:mod:`~trionfi.agents.briscola_reading`).
 * **Briscola Chiamata's partner** (:func:`world_sampler`): the called card's holder is drawn by how much the
   auction and each non-caller's play look like the partner's (:mod:`~trionfi.agents.chiamata_reading`).
 * **Troccas' card play and talk** (:func:`world_sampler`): an opponent's hand leaves out the cards the medium
@@ -22,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import card
+from ..tricks import free
 
 
 def world_check(game: Any, observation: dict[str, Any]) -> Callable[[Any], bool] | None:
@@ -58,8 +62,15 @@ def world_check(game: Any, observation: dict[str, Any]) -> Callable[[Any], bool]
 
 def world_weight(game: Any, observation: dict[str, Any]) -> Callable[[Any], float] | None:
     """A weight of a sampled world by how well it explains the others' decisions, or None (every world alike):
-    French Triomphe (:func:`~trionfi.agents.triomphe_reading.world_weight`)."""
-    if game.name != "triomphe" or observation.get("phase") != "play":
+    French Triomphe (:func:`~trionfi.agents.triomphe_reading.world_weight`), Briscola for three or more
+    players (:func:`~trionfi.agents.briscola_reading.world_weight`)."""
+    if observation.get("phase") != "play":
+        return None
+    if game.name == "briscola" and game.players > 2 and game.plain_play and game.restriction is free:
+        from .briscola_reading import world_weight as briscola_weight
+
+        return briscola_weight(game, observation)
+    if game.name != "triomphe":
         return None
     from .triomphe_reading import world_weight as triomphe_weight
 
