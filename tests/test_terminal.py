@@ -166,7 +166,7 @@ def test_the_winning_side_agrees_with_its_verb(me: int | None, expected: str) ->
 def test_the_prompt_names_pass_first_however_long_the_list() -> None:
     """Troccas' tschintschar allows a dozen sayings; "pass", the usual answer, was cut off after the first eight
     (at the terminal and in `trionfi join`). Both prompts now name it first, then the cards, then the rest."""
-    from trionfi.view import turn_prompt
+    from trionfi.view import sorted_hand, turn_prompt
 
     game = trionfi.load("troccas")
     state = game.deal(seed=5)
@@ -180,11 +180,4 @@ def test_the_prompt_names_pass_first_however_long_the_list() -> None:
     briscola = trionfi.load("briscola")
     play = briscola.deal(seed=5)
     obs = play.observation(0)
-    in_order = ", ".join(c for c in sorted_hand_of(briscola, obs))
-    assert turn_prompt(briscola, obs) == f"a card ({in_order})"
-
-
-def sorted_hand_of(game: Any, obs: dict[str, Any]) -> list[str]:
-    from trionfi.view import sorted_hand
-
-    return sorted_hand(game, obs)
+    assert turn_prompt(briscola, obs) == f"a card ({', '.join(sorted_hand(briscola, obs))})"

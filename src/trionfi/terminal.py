@@ -28,6 +28,7 @@ from .view import (
     hand_groups,
     mark_draws,
     match_line,
+    pass_first,
     personal,
     seat_label,
     side_label,
@@ -98,7 +99,7 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None) -> None:
         legal = obs.get("legal_actions", [])
         out.print(f"Your hand: {hand_text(game, obs, legal)}")
         hand = {c.lower() for c in obs["hand"]}
-        extra = sorted((a for a in legal if a.lower() not in hand), key=lambda a: a != "pass")  # as the prompt
+        extra = sorted((a for a in legal if a.lower() not in hand), key=pass_first)  # as the prompt
         if extra:
             out.print("Other actions: " + ", ".join(f"[bold green]{escape(a)}[/]" for a in extra))
 

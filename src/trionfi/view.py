@@ -155,13 +155,18 @@ def sorted_hand(game: Any, obs: dict[str, Any], cards: list[str] | None = None) 
 SHOWN_CHOICES = 8  # the actions a turn's prompt names; every one is listed on the screen above it
 
 
+def pass_first(action: str) -> bool:
+    """A sort key that puts ``pass``, the usual answer where it is allowed, before every other action."""
+    return action != "pass"
+
+
 def turn_prompt(game: Any, obs: dict[str, Any]) -> str:
     """What a player may type at their turn, as the prompt says it: "a card (7s, 6b, 5b)". ``pass``, the usual
     answer where it is allowed (an auction, a Troccas tschintschar), comes first, then the cards in the hand's
     order, then the other actions: a long list is cut after the first few, never before the pass."""
     legal = [str(a) for a in obs["legal_actions"]]
     in_hand = {c.lower(): i for i, c in enumerate(sorted_hand(game, obs))}
-    order = sorted(legal, key=lambda a: (a != "pass", in_hand.get(a.lower(), len(in_hand))))
+    order = sorted(legal, key=lambda a: (pass_first(a), in_hand.get(a.lower(), len(in_hand))))
     playable = [a.lower() in in_hand for a in order]
     what = "a card" if all(playable) else "a card or an action" if any(playable) else "an action"
     shown = ", ".join(order[:SHOWN_CHOICES]) + (", …" if len(order) > SHOWN_CHOICES else "")

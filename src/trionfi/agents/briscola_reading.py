@@ -32,15 +32,16 @@ MISS = (0.15, 0.5, 0.3, 0.15)
 
 
 class _Seen:
-    """The part of a state the playout rule reads, set to a past moment of a sampled world."""
+    """The part of a state the playout rule reads, set to a past moment of a sampled world (every world of a
+    decision has the same game and trump: one is made per decision)."""
 
     __slots__ = ("_points", "_strength", "current_player", "game", "trick", "trick_seats", "trump")
 
-    def __init__(self, world: Any) -> None:
-        self.game = world.game
-        self._points = world._points
-        self._strength = world._strength
-        self.trump = world.trump
+    def __init__(self, game: Any, trump: str | None) -> None:
+        self.game = game
+        self._points = game.card_points
+        self._strength = game.strength
+        self.trump = trump
         self.trick: list[Card] = []
         self.trick_seats: tuple[int, ...] = ()
         self.current_player = 0
@@ -64,6 +65,7 @@ def world_weight(game: Any, observation: dict[str, Any]) -> Callable[[Any], floa
     rounds = (len(game.deck) - game.players * game.hand_size) // game.players
     drew = last is not None and len(tricks) <= rounds  # every seat drew a card after the last trick
     final_draw = drew and len(tricks) == rounds  # ...the last of them the turned-up card
+    seen = _Seen(game, observation.get("trump"))
 
     def likely(seen: _Seen, hand: list[Card], seats: tuple[int, ...], cards: list[Card], i: int) -> float:
         if len(hand) <= 1:
@@ -84,7 +86,6 @@ def world_weight(game: Any, observation: dict[str, Any]) -> Callable[[Any], floa
         return MISS[min(i, len(MISS) - 1)]
 
     def weight(world: Any) -> float:
-        seen = _Seen(world)
         w = 1.0
         now_cards = list(world.trick)
         now_seats = world.trick_seats

@@ -399,15 +399,14 @@ class TerminalClient:
             return
         if self.bot is not None:
             await self._act(str(self.bot.choose(obs)))
-        elif self.shown_turn != self.version:
+        elif self.shown_turn != self.version and self.game is not None:  # the welcome named the game
             from rich.markup import escape
 
             self.shown_turn = self.version
             self.show_table()
             from trionfi.view import turn_prompt
 
-            what = turn_prompt(self.game, obs) if self.game is not None else ", ".join(obs["legal_actions"])
-            self.say(f"[bold]Your turn[/] — type {escape(what)}, or help")
+            self.say(f"[bold]Your turn[/] — type {escape(turn_prompt(self.game, obs))}, or help")
 
     async def _act(self, action: str) -> None:
         self.next_id += 1
