@@ -286,6 +286,35 @@ def test_join_asks_a_name_only_for_a_seat_that_has_none(tmp_path: Path) -> None:
         assert name() == "Cal"
 
 
+def test_join_lists_a_refusals_allowed_cards_as_its_prompt() -> None:
+    """The server's refusal names the allowed cards in the engine's order; `trionfi join` shows them in the order
+    of its prompt and hand."""
+    import trionfi
+    from trionfi.server.client import TerminalClient
+    from trionfi.view import sorted_hand
+
+    game = trionfi.load("briscola")
+    state = game.deal(seed=6)
+    obs = state.observation(0)
+    try:
+        state.apply("Ad")
+    except trionfi.IllegalAction as e:
+        message = str(e)
+    assert "Kb, 4b, 2c" in message  # the engine's order
+    seats = [
+        {"seat": s, "kind": "open", "name": n, "bot": None, "away": False, "played_by": "person"}
+        for s, n in enumerate(("Ann", "Bea"))
+    ]
+    welcome = {"type": "welcome", "seat": 0, "status": "playing", "game": "briscola", "options": {}}
+    welcome |= {"title": "Briscola", "table": "T", "seats": seats, "version": 3}
+    caught_up = {"type": "events", "from": 3, "version": 3, "events": [], "observation": obs}
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
+    for m in (welcome, caught_up):
+        client._receive(m)
+    said = _said(lambda: client._receive({"type": "error", "code": "illegal_action", "message": message}))
+    assert f"Ad is not in your hand; you may play: {', '.join(sorted_hand(game, obs))}" in " ".join(said.split())
+
+
 def test_join_names_pass_first_at_a_troccas_tschintschar() -> None:
     """`trionfi join` listed the first eight actions as the engine orders them: "pass" was cut off."""
     import asyncio

@@ -163,6 +163,25 @@ def test_the_winning_side_agrees_with_its_verb(me: int | None, expected: str) ->
     assert winner_line(obs, [-1, 1, -1, 1], me, "the deal") == expected
 
 
+def test_a_refused_card_lists_the_allowed_cards_as_the_prompt_does() -> None:
+    """The prompt lists the hand in its shown order ("2c, Kb, 4b") but a refusal listed the engine's ("Kb, 4b,
+    2c"): the same three cards in two orders one line apart. The refusal now uses the prompt's order."""
+    from trionfi.view import sorted_hand
+
+    game = trionfi.load("briscola")
+    obs = game.deal(seed=6).observation(0)
+    shown = ", ".join(sorted_hand(game, obs))
+    assert [str(a) for a in obs["legal_actions"]] != sorted_hand(game, obs)  # the engine's order differs here
+    result = CliRunner().invoke(
+        cli.app, ["play", "briscola", "--bots", "random", "--seed", "6"], input="9z\nAd\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert f"type a card ({shown})" in text
+    assert f"nor an action you may take now; allowed: {shown}" in text
+    assert f"Ad is not in your hand; you may play: {shown}" in text
+
+
 def test_the_prompt_names_pass_first_however_long_the_list() -> None:
     """Troccas' tschintschar allows a dozen sayings; "pass", the usual answer, was cut off after the first eight
     (at the terminal and in `trionfi join`). Both prompts now name it first, then the cards, then the rest."""

@@ -30,6 +30,7 @@ from .view import (
     match_line,
     pass_first,
     personal,
+    refusal,
     seat_label,
     side_label,
     trick_sentence,
@@ -301,7 +302,7 @@ class PlaySession:
             try:
                 self.log.apply(text, seat=self.me)
             except TrionfiError as e:
-                out.print(f"[red]{escape(personal(str(e), self.me))}[/]", soft_wrap=True)
+                out.print(f"[red]{escape(refusal(str(e), self.game, self.obs(), self.me))}[/]", soft_wrap=True)
                 continue
             self._tell()
             return True

@@ -160,13 +160,35 @@ def pass_first(action: str) -> bool:
     return action != "pass"
 
 
+def choices(game: Any, obs: dict[str, Any]) -> list[str]:
+    """The legal actions in the order a player reads them: ``pass`` first, then the cards in the hand's order,
+    then the other actions (the engine lists them in its own order)."""
+    legal = [str(a) for a in obs["legal_actions"]]
+    in_hand = {c.lower(): i for i, c in enumerate(sorted_hand(game, obs))}
+    return sorted(legal, key=lambda a: (pass_first(a), in_hand.get(a.lower(), len(in_hand))))
+
+
+_ALLOWED_TAIL = re.compile(r"(?:may play|may|allowed): ([^;]*)$")
+
+
+def refusal(text: str, game: Any, obs: dict[str, Any] | None, me: int | None) -> str:
+    """A refused action's message as the player reads it: in their person ("you may play"), and the allowed
+    actions it ends with in the prompt's order rather than the engine's."""
+    text = personal(text, me)
+    tail = _ALLOWED_TAIL.search(text)
+    if tail is None or game is None or not obs or not obs.get("legal_actions"):
+        return text
+    if sorted(tail.group(1).split(", ")) != sorted(str(a) for a in obs["legal_actions"]):
+        return text  # a list of something else, or of another moment's actions: left as the engine wrote it
+    return text[: tail.start(1)] + ", ".join(choices(game, obs))
+
+
 def turn_prompt(game: Any, obs: dict[str, Any]) -> str:
     """What a player may type at their turn, as the prompt says it: "a card (7s, 6b, 5b)". ``pass``, the usual
     answer where it is allowed (an auction, a Troccas tschintschar), comes first, then the cards in the hand's
     order, then the other actions: a long list is cut after the first few, never before the pass."""
-    legal = [str(a) for a in obs["legal_actions"]]
-    in_hand = {c.lower(): i for i, c in enumerate(sorted_hand(game, obs))}
-    order = sorted(legal, key=lambda a: (pass_first(a), in_hand.get(a.lower(), len(in_hand))))
+    order = choices(game, obs)
+    in_hand = {c.lower() for c in sorted_hand(game, obs)}
     playable = [a.lower() in in_hand for a in order]
     what = "a card" if all(playable) else "a card or an action" if any(playable) else "an action"
     shown = ", ".join(order[:SHOWN_CHOICES]) + (", …" if len(order) > SHOWN_CHOICES else "")

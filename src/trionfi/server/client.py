@@ -325,10 +325,10 @@ class TerminalClient:
                 return "name"  # asked (or defaulted) by the session, then hello again
             from rich.markup import escape
 
-            from trionfi.view import personal
+            from trionfi.view import refusal
 
             self.pending = None
-            self.say(f"[red]{escape(personal(m['message'], self.seat))}[/]")
+            self.say(f"[red]{escape(refusal(m['message'], self.game, self.obs, self.seat))}[/]")
             if m["code"] in ("unknown_table", "bad_token", "bad_origin"):
                 return "fatal"
         return None
