@@ -110,6 +110,17 @@ def _said(client_run: Any) -> str:
     return captured.get()
 
 
+def _caught_up(game: str, seat: int, names: tuple[str, ...], obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """What a server sends a seat that joins a table in play: its welcome, then the events up to now."""
+    seats = [
+        {"seat": s, "kind": "open", "name": n, "bot": None, "away": False, "played_by": "person"}
+        for s, n in enumerate(names)
+    ]
+    welcome = {"type": "welcome", "seat": seat, "status": "playing", "game": game, "options": {}}
+    welcome |= {"title": game.capitalize(), "table": "T", "seats": seats, "version": 3}
+    return [welcome, {"type": "events", "from": 3, "version": 3, "events": [], "observation": obs}]
+
+
 def test_join_says_your_turn_again_when_it_comes_back() -> None:
     """A reconnection at your turn prints the table and the prompt again: the lines printed while the server was
     away had pushed them out of sight, and "Back at the table." alone does not say that you are to play."""
@@ -119,13 +130,7 @@ def test_join_says_your_turn_again_when_it_comes_back() -> None:
     from trionfi.server.client import TerminalClient
 
     obs = trionfi.load("briscola").deal(seed=3).observation(0)
-    seats = [
-        {"seat": s, "kind": "open", "name": n, "bot": None, "away": False, "played_by": "person"}
-        for s, n in enumerate(("Ann", "Bea"))
-    ]
-    welcome = {"type": "welcome", "seat": 0, "status": "playing", "game": "briscola", "options": {}}
-    welcome |= {"title": "Briscola", "table": "T", "seats": seats, "version": 3}
-    caught_up = {"type": "events", "from": 3, "version": 3, "events": [], "observation": obs}
+    welcome, caught_up = _caught_up("briscola", 0, ("Ann", "Bea"), obs)
     client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
 
     def receive(*messages: dict[str, Any]) -> None:
@@ -301,15 +306,8 @@ def test_join_lists_a_refusals_allowed_cards_as_its_prompt() -> None:
     except trionfi.IllegalAction as e:
         message = str(e)
     assert "Kb, 4b, 2c" in message  # the engine's order
-    seats = [
-        {"seat": s, "kind": "open", "name": n, "bot": None, "away": False, "played_by": "person"}
-        for s, n in enumerate(("Ann", "Bea"))
-    ]
-    welcome = {"type": "welcome", "seat": 0, "status": "playing", "game": "briscola", "options": {}}
-    welcome |= {"title": "Briscola", "table": "T", "seats": seats, "version": 3}
-    caught_up = {"type": "events", "from": 3, "version": 3, "events": [], "observation": obs}
     client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
-    for m in (welcome, caught_up):
+    for m in _caught_up("briscola", 0, ("Ann", "Bea"), obs):
         client._receive(m)
     said = _said(lambda: client._receive({"type": "error", "code": "illegal_action", "message": message}))
     assert f"Ad is not in your hand; you may play: {', '.join(sorted_hand(game, obs))}" in " ".join(said.split())
@@ -325,13 +323,7 @@ def test_join_names_pass_first_at_a_troccas_tschintschar() -> None:
     state = trionfi.load("troccas").deal(seed=5)
     seat = state.current_player
     obs = state.observation(seat)
-    seats = [
-        {"seat": s, "kind": "open", "name": f"P{s}", "bot": None, "away": False, "played_by": "person"}
-        for s in range(4)
-    ]
-    welcome = {"type": "welcome", "seat": seat, "status": "playing", "game": "troccas", "options": {}}
-    welcome |= {"title": "Troccas", "table": "T", "seats": seats, "version": 3}
-    caught_up = {"type": "events", "from": 3, "version": 3, "events": [], "observation": obs}
+    welcome, caught_up = _caught_up("troccas", seat, ("P0", "P1", "P2", "P3"), obs)
     client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
     client.version = 3
 
