@@ -390,6 +390,8 @@ def test_cli_tournament_table_json_and_plot(tmp_path):
     assert result.exit_code == 0, result.output
     for text in ("heuristic", "random", "score [95 % interval]", "W-D-L", "card pts", "5 duplicate deals"):
         assert text in result.stdout
+    text = " ".join(result.stdout.split())  # the caption wraps
+    assert "local, 1 job" in text and "1 jobs" not in text  # --jobs 1: one job, said in the singular
     assert load_result(json_file)["deals"] == 5 and png.read_bytes().startswith(PNG_MAGIC)
     rated = runner.invoke(cli.app, ["ratings", str(json_file), str(json_file)])
     assert rated.exit_code == 0 and "ordinal" in rated.stdout and "heuristic" in rated.stdout

@@ -623,9 +623,10 @@ def tournament(
         scored = "score = (pairings won + drawn/2) / pairings; card pts: the seat's camp; score/deal: the seat's"
     else:
         each, scored = f"{games_per_deal:g} games each", "score = (wins + draws/2) / games"
+    jobs_text = f"{result['jobs']} job{'s' if result['jobs'] != 1 else ''}"
     table = Table(
         title=f"{escape(game.title)}: {n} duplicate deals ({each}), seed {seed}",
-        caption=f"{scored} · {result['seconds']:.1f} s, {backend}, {result['jobs']} jobs"
+        caption=f"{scored} · {result['seconds']:.1f} s, {backend}, {jobs_text}"
         + (f" · {result['from_log']} deals from {escape(str(log))}" if result.get("from_log") else ""),
         box=box.SIMPLE_HEAD,
         collapse_padding=True,
