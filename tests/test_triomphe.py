@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -341,9 +342,18 @@ def test_tr10_a_side_on_4_taking_all_five_wins_the_game(before, over):
         assert match.points() == [before + 2, 0]
         assert match.winners() == [0] and match.returns() == [1.0, -1.0, 1.0, -1.0]
         assert vole.is_terminal()  # the game is over: nobody names a next dealer
-        assert vole.observation(1)["table"]["game score"] == f"seats 0 2: {before + 2} · seats 1 3: 0 (to 5)"
+        assert vole.observation(1)["table"]["game score"] == f"seats 0+2: {before + 2} · seats 1+3: 0 (to 5)"
     else:
         assert legal(match) == {"next dealer 0", "next dealer 2"}
+
+
+def test_a_side_is_named_seats_0_plus_2_in_the_deal_result():
+    """ "Seats 1 3 score 1." read like a slip: a side is "seats 1+3", as Trionfetti and Troccas name it."""
+    deal = dealt(french(), {0: ["Ks", "Qs", "Js", "10s", "9s"], **OTHERS}, NO_ROB_STOCK)
+    while not deal.is_terminal() and deal.phase != "next dealer":
+        deal.apply(deal.legal_actions()[0])
+    assert deal.observation(1)["table"]["deal result"] == "seats 0+2 score 2"
+    assert not re.search(r"seats \d \d", json.dumps(deal.observation(1)["table"]))
 
 
 def test_match_target_option():

@@ -872,8 +872,9 @@ class TriompheState(TrickState):
         return [b + s for b, s in zip(before, self.score(), strict=True)]
 
     def _side_name(self, side: int) -> str:
+        # "seats 0+2", as Trionfetti and Troccas name a side (and as the terminal and the web read it).
         seats = self.game.sides[side]
-        return ("seats " if len(seats) > 1 else "seat ") + " ".join(map(str, seats))
+        return ("seats " if len(seats) > 1 else "seat ") + "+".join(map(str, seats))
 
     def _per_side(self, values: Sequence[float]) -> str:
         return " · ".join(f"{self._side_name(i)}: {v:g}" for i, v in enumerate(values))
