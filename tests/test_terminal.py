@@ -121,6 +121,17 @@ def test_the_trump_is_named_in_words_in_every_game():
             assert f"Trumps: {obs['trump']}" != text and f"({obs['trump']})" not in text, (name, text)
 
 
+def test_trionfetti_never_says_its_trumps_are_not_known_yet():
+    """Before the comanda the table said "Trumps: not known yet", as if a trump suit were coming: Trionfetti has
+    none, and says so in every phase."""
+    from trionfi.view import trump_text
+
+    state = trionfi.load("trionfetti").deal(seed=3)
+    obs = state.observation(state.current_player)
+    assert obs["phase"] == "comanda" and trump_text(obs) == "No trumps"
+    assert trump_text(trionfi.load("trijumf", players=2).deal(seed=1).observation(0)) == "Trumps: not known yet"
+
+
 def test_chiamata_ends_with_the_callers_side_and_each_seats_score():
     text = transcript("briscola-chiamata", {}, 3)
     assert "calls 2b" in text

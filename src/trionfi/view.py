@@ -120,6 +120,8 @@ def trump_text(obs: dict[str, Any]) -> str:
     trump = obs.get("trump")
     if not trump and "auction" in obs and not obs.get("called"):
         return "Trumps: not chosen yet (the suit of the card the auction's winner calls)"
+    if not trump and "comanda" in obs:  # Trionfetti, ranked by a comanda, never has trumps (not "not known yet")
+        return "No trumps"
     if not trump and obs.get("phase") not in (None, "play", "end"):
         return "Trumps: not known yet"
     if not trump:
