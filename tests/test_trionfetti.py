@@ -549,8 +549,8 @@ def test_rejected_comanda_must_be_announced_again():
 def test_comanda_is_the_cutters_and_comes_first():
     state = deal()
     assert_rejected(state, "comanda manco ponto", "seat 2's turn", seat=0)
-    assert_rejected(state, "vagaresto", "first announces the comanda")
-    assert_rejected(state, "Kd", "first announces the comanda")
+    assert_rejected(state, "vagaresto", "the comanda comes first, announced by seat 2, who cut")
+    assert_rejected(state, "Kd", "the comanda comes first")
     assert all(state.hand(s) == [] for s in range(4))
 
 
@@ -878,6 +878,23 @@ def test_cli_play_a_smazzata_with_comanda_and_vagaresto():
     assert "Cut card: " in out and "vagaresto!" in out
     assert "end of the deal" in out
     assert state.is_terminal()
+
+
+def test_cli_refusals_before_the_comanda_speak_to_the_cutter_as_you():
+    """The cutter typing a card before the comanda read "you cut and first announces the comanda", and a bare
+    "comanda" read "you: say which comanda": the engine's "seat 2 ..." turned into "you" with the verb left
+    for a third person. The texts now read rightly either way."""
+    from typer.testing import CliRunner
+
+    from trionfi import cli
+
+    args = ["play", "--bots", "random", "trionfetti", "--seed", "3", "--seat", "2"]
+    result = CliRunner().invoke(cli.app, args, input="Kd\ncomanda\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "the comanda comes first, announced by you, who cut" in out
+    assert "say which comanda after the word comanda, e.g. 'comanda manco e cavalli'" in out
+    assert "announces the comanda" not in out and "you: " not in out
 
 
 def test_cli_rules_and_simulate():

@@ -597,7 +597,9 @@ class TrionfettiState(TrickState):
         phase = self.phase
         if phase == COMANDA:
             return (
-                f"the cards are not dealt yet: seat {self.cutter} cut and first announces the comanda "
+                # No verb after the seat: the terminal says "you" for the player's seat ("you cut and first
+                # announces" read wrongly).
+                f"the cards are not dealt yet: the comanda comes first, announced by seat {self.cutter}, who cut "
                 f"(type comanda and a command, e.g. 'comanda {COMMON_COMANDE[3]}')"
             )
         if word in ("vagaresto", "vaga"):
@@ -632,7 +634,7 @@ class TrionfettiState(TrickState):
                 return a
         example = f"e.g. 'comanda {COMMON_COMANDE[3]}'"
         if not text:
-            raise IllegalAction(f"seat {p}: say which comanda, {example}")
+            raise IllegalAction(f"say which comanda after the word comanda, {example}")
         if _is_explicit(text) and not self.game.options["allow_explicit_tiers"]:
             raise IllegalAction(
                 f"seat {p} must announce the comanda again: explicit tier lists are not allowed at this table "
