@@ -36,6 +36,24 @@ def test_play_save_to_a_folder_is_refused_before_the_game(tmp_path: Path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc, a folder that takes no file")
+def test_play_save_where_no_file_can_be_made_is_refused_before_the_game():
+    """--save /proc/x.json passed the folder checks: the whole game was played, then the record could not be
+    written. Trying to open the file at the start finds it out before the first card."""
+    save = "/proc/trionfi-x.json"
+    result = run("play", "briscola", "--seed", "1", "--bots", "random", "--save", save, input="quit\n")
+    _one_error_line(result, "cannot write the record '/proc/trionfi-x.json'")
+    assert "You are seat" not in result.stdout  # the game never started
+
+
+def test_an_output_file_checked_at_the_start_is_left_as_it_was(tmp_path: Path):
+    kept = tmp_path / "kept.json"
+    kept.write_text("not mine to change")
+    cli._writable(kept, "record")
+    cli._writable(tmp_path / "new.json", "record")
+    assert kept.read_text() == "not mine to change" and sorted(tmp_path.iterdir()) == [kept]
+
+
 @pytest.mark.parametrize("flag", ["--json", "--plot"])
 def test_tournament_output_to_a_folder_is_refused_before_it_starts(tmp_path: Path, flag: str):
     folder = tmp_path / "out.png"  # a folder, even with a file-like name

@@ -522,6 +522,17 @@ def _writable(path: Path | None, what: str) -> None:
         raise UsageError(f"cannot write the {what} to {str(path)!r}: it is a folder; give a file name")
     if path is not None and not path.parent.is_dir():
         raise UsageError(f"cannot write the {what} {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    if path is not None:
+        # A folder that takes no new file (no permission, a read-only disk, /proc) is found by trying: opened to
+        # append, a file is left as it was; one made here is removed again.
+        existed = path.exists()
+        try:
+            with path.open("a"):
+                pass
+        except OSError as e:
+            raise UsageError(f"cannot write the {what} {str(path)!r}: {e.strerror}") from None
+        if not existed:
+            path.unlink(missing_ok=True)
 
 
 @app.command()
