@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 import trionfi
 from trionfi import cli
+from trionfi.view import sorted_hand
 
 runner = CliRunner()
 
@@ -88,8 +89,9 @@ def test_wrong_input_gets_the_engine_message_and_the_game_goes_on():
     result = run("play", "--bots", "random", "briscola", "--seed", "5", input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
     assert "'Zz' is neither a card code" in result.stdout and "allowed:" in result.stdout
-    # The engine's message, worded for the player ("seat 0" is "you").
-    assert f"{elsewhere} is not in your hand; you may play: {', '.join(hand)}" in result.stdout
+    # The engine's message, worded for the player ("seat 0" is "you"), the cards in the prompt's order.
+    shown = ", ".join(sorted_hand(trionfi.load("briscola"), trionfi.load("briscola").deal(seed=5).observation(0)))
+    assert f"{elsewhere} is not in your hand; you may play: {shown}" in result.stdout
     assert "end of the deal" in result.stdout
 
 
