@@ -334,3 +334,32 @@ def test_join_names_pass_first_at_a_troccas_tschintschar() -> None:
 
     said = _said(receive)
     assert "Your turn — type an action (pass, say " in said, said
+
+
+def test_join_help_is_the_games_own_and_a_spectator_is_told_what_watching_allows() -> None:
+    """`help` at `trionfi join` gave "e.g. Kd, 10s" at a Briscola table (no 10 in an Italian pack), none of the
+    game's help that `trionfi play` gives, and told a spectator to play cards and leave the seat; `last`, which
+    `trionfi play` knows, was refused as a move."""
+    import asyncio
+
+    import trionfi
+    from trionfi.server.client import TerminalClient
+
+    state = trionfi.load("briscola").deal(seed=3)
+    for _ in range(2):
+        state.apply(state.legal_actions()[0])
+    obs = state.observation(0)
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
+    for m in _caught_up("briscola", 0, ("Ann", "Bea"), obs):
+        client._receive(m)
+    said = " ".join(_said(lambda: asyncio.run(client._typed("help"))).split())
+    assert "10s" not in said and re.search(r"e\.g\. \w+, \w+", said)
+    assert "Briscola: cards and actions" in said and "order in every suit, high to low: A 3 K H J" in said
+    last = _said(lambda: asyncio.run(client._typed("last")))
+    assert last.startswith("Trick 1: ") and client.actions_sent == 0  # told, not sent to the server as a move
+    watcher = TerminalClient(parse_link("http://127.0.0.1:9/t/T"), None)
+    welcome, caught_up = _caught_up("briscola", 0, ("Ann", "Bea"), obs)
+    for m in ({**welcome, "seat": None}, caught_up):
+        watcher._receive(m)
+    said = " ".join(_said(lambda: asyncio.run(watcher._typed("help"))).split())
+    assert "You are watching" in said and "leave the seat" not in said and "card code" not in said

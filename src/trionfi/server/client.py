@@ -74,12 +74,22 @@ def parse_link(text: str) -> Link:
     return Link(f"{parts.scheme}://{parts.netloc}", match.group(1), token)
 
 
+# The card examples are the game's own (an Italian pack has no 10s), and the game's help follows, as in
+# `trionfi play`; a spectator is told what watching allows.
 HELP = """\
-Type a card code to play it (e.g. [bold]Kd[/], [bold]10s[/]) or the text of another allowed action.
+Type a card code to play it (any letter case): rank then suit, e.g. {examples}.
+Other allowed actions are listed under "Other actions"; type them as shown.
   [bold]hand[/]   show the table again
+  [bold]last[/]   show the last completed trick
   [bold]leave[/]  leave the seat (a stand-in bot plays it, if the creator set one; come back with join)
   [bold]help[/]   this help
   [bold]quit[/]   disconnect (the seat stays yours: join again with the same link)"""
+WATCH_HELP = """\
+You are watching: the table's play is told as it happens (the public view only).
+  [bold]hand[/]   show the table again
+  [bold]last[/]   show the last completed trick
+  [bold]help[/]   this help
+  [bold]quit[/]   stop watching"""
 
 
 class TerminalClient:
@@ -148,6 +158,34 @@ class TerminalClient:
         from trionfi.terminal import render_table
 
         render_table(self.game, self.obs, self.seat)
+
+    def show_help(self) -> None:
+        from rich.markup import escape
+
+        if self.seat is None:
+            self.say(WATCH_HELP)
+            return
+        if self.game is None:
+            self.say(HELP.format(examples="Kd, 7c"))
+            return
+        from trionfi.texts import game_help
+
+        examples = ", ".join(list(dict.fromkeys(str(c) for c in self.game.deck))[::7][:4])
+        self.say(HELP.format(examples=escape(examples)))
+        self.say("")
+        self.say(escape(game_help(self.game)))
+
+    def show_last(self) -> None:
+        from rich.markup import escape
+
+        from trionfi.view import trick_sentence
+
+        tricks = (self.obs or {}).get("tricks") or []
+        if not tricks:
+            self.say("No trick has been completed yet in this deal.")
+            return
+        last = {**tricks[-1], "number": len(tricks)}
+        self.say(escape(trick_sentence(last, self.obs, self.seat, self.obs.get("show_points", True))))
 
     def show_events(self, events: list[dict[str, Any]]) -> None:
         """The events told as `trionfi play` tells them (trionfi.terminal, trionfi.view)."""
@@ -435,7 +473,10 @@ class TerminalClient:
             if word.lower() in ("quit", "exit", "q"):
                 return False
             if word.lower() == "help":
-                self.say(HELP)
+                self.show_help()
+                return True
+            if word.lower() == "last":
+                self.show_last()
                 return True
             if word.lower() in ("hand", "table"):
                 self.show_table()
