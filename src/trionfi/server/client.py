@@ -252,7 +252,13 @@ class TerminalClient:
             if waited == 0 or waited - told >= 30:
                 told = waited
                 again = "trying again" if waited == 0 else f"still trying after {waited:.0f} s"
-                self.say(f"[yellow]Lost the table ({reason}); {again}...[/]")
+                if self.game is None:  # never reached (a wrong address, a server not started): nothing was lost
+                    from rich.markup import escape
+
+                    where = escape(f"{self.link.base} ({reason})")
+                    self.say(f"[yellow]Cannot reach the server at {where}; {again} (Ctrl+C stops)...[/]")
+                else:
+                    self.say(f"[yellow]Lost the table ({reason}); {again}...[/]")
             self.reconnects += 1
             await asyncio.sleep(delay)
             waited += delay
