@@ -132,6 +132,17 @@ def test_trionfetti_never_says_its_trumps_are_not_known_yet():
     assert trump_text(trionfi.load("trijumf", players=2).deal(seed=1).observation(0)) == "Trumps: not known yet"
 
 
+def test_the_help_says_what_the_brackets_in_the_hand_mean():
+    """The hand shows the cards that may not be played now in brackets ("(Ad) (2d)" through an auction); the help
+    did not say so."""
+    result = CliRunner().invoke(
+        cli.app, ["play", "briscola-chiamata", "--bots", "random", "--seed", "5"], input="help\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert re.search(r"Your hand: \(\w+\)", result.stdout)
+    assert "Cards of your hand in (brackets) may not be played now." in result.stdout
+
+
 def test_chiamata_ends_with_the_callers_side_and_each_seats_score():
     text = transcript("briscola-chiamata", {}, 3)
     assert "calls 2b" in text

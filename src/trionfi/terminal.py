@@ -48,6 +48,7 @@ THINKING_AFTER = 0.4  # seconds a bot may think before the player is told it is 
 HELP_TEXT = """\
 Type a card code to play it (any letter case): rank then suit, e.g. {examples}.
 Other allowed actions are listed under "Other actions"; type them as shown (Tab completes).
+Cards of your hand in (brackets) may not be played now.
   hand  show the table and your hand again
   last  show the last completed trick
   help  this help
