@@ -112,3 +112,25 @@ def test_cli_log(tmp_path):
     assert len(path.read_text().splitlines()) == 6
     other = runner.invoke(cli.app, [*args, "--seed", "7"])
     assert other.exit_code != 0 and "another tournament" in other.output and len(path.read_text().splitlines()) == 6
+
+
+def test_cli_ctrl_c_says_the_log_keeps_the_deals_and_the_same_command_goes_on(tmp_path, monkeypatch):
+    """Ctrl-C on a logged run said only "Interrupted.": nothing told the person that the run can go on."""
+    path = tmp_path / "run.jsonl"
+    args = ["tournament", "briscola", "--bots", BOTS, "-n", "4", "-j", "1", "--seed", "3", "--log", str(path)]
+    original = tournament.play_deal
+
+    def play_deal(game, specs, labels, seed, index, budget, mode="rotate"):
+        if index == 2:
+            raise KeyboardInterrupt
+        return original(game, specs, labels, seed, index, budget, mode)
+
+    monkeypatch.setattr(tournament, "play_deal", play_deal)
+    stopped = runner.invoke(cli.app, args)
+    assert stopped.exit_code == 130, stopped.output
+    said = " ".join(stopped.stderr.split())
+    assert f"The deals played are kept in {path}: the same command again goes on from there." in said
+    assert said.endswith("Interrupted.") and len(path.read_text().splitlines()) == 3  # the header, deals 0 and 1
+    monkeypatch.undo()
+    again = runner.invoke(cli.app, args)
+    assert again.exit_code == 0 and "2 deals from" in " ".join(again.stdout.split()), again.output

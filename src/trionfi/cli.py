@@ -535,6 +535,20 @@ def _writable(path: Path | None, what: str) -> None:
             path.unlink(missing_ok=True)
 
 
+@contextmanager
+def _resume_hint(log: Path | None) -> Iterator[None]:
+    """A run with --log stopped by Ctrl-C says where its deals are and that the same command goes on."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if log is not None:
+            err.print(
+                escape(f"\nThe deals played are kept in {log}: the same command again goes on from there."),
+                highlight=False,
+            )
+        raise
+
+
 @app.command()
 def tournament(
     game_name: GameArg,
@@ -613,7 +627,7 @@ def tournament(
             raise UsageError("--log goes on with a tournament of one seed: give --seed too, e.g. --seed 1")
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
-        with progress_bar(err.is_terminal) as progress:
+        with progress_bar(err.is_terminal) as progress, _resume_hint(log):
             task = progress.add_task("duplicate deals", total=n)
             result = run_tournament(
                 game,
