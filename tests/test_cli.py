@@ -202,6 +202,9 @@ def test_errors_exit_2_with_one_clear_line():
         (["play", "briscola", "-o", "variant"], "name=value"),
         (["play", "briscola", "--seat", "2"], "--seat must be a seat from 0 to 1"),
         (["play", "briscola", "--bot", "genius"], "no bot named 'genius'"),
+        # A list, as the tournament takes it, was "no bot named 'medium,random'": the way to what was meant.
+        (["play", "briscola", "--bots", "medium,random"], "play --bots takes one bot, for every seat but yours"),
+        (["simulate", "briscola", "--bots", "hard,random"], "trionfi tournament GAME --bots hard,random"),
     ]
     for args, message in cases:
         result = run(*args)

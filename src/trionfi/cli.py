@@ -134,6 +134,18 @@ def bot_seed(seed: int, seat: int) -> int:
     return random.Random(seed * 1009 + seat).getrandbits(32)
 
 
+def _one_bot(name: str, command: str) -> str:
+    """The --bots of play and simulate: one bot for every seat it plays, so a list is refused with the way to
+    set bots against each other (the tournament)."""
+    if "," in name:
+        seats = "every seat but yours" if command == "play" else "every seat"
+        raise UsageError(
+            f"{command} --bots takes one bot, for {seats}, not {name!r}; "
+            f"to set bots against each other: trionfi tournament GAME --bots {name}"
+        )
+    return name
+
+
 def make_bots(name: str, seed: int, seats: list[int], game: Game | None = None) -> dict[int, Agent]:
     return {s: make_agent(name, bot_seed(seed, s), game=game) for s in seats}
 
@@ -284,6 +296,7 @@ def play(
     with _clear_errors():
         game = _load_game(game_name, players, option)
         _check_seat(seat, game)
+        _one_bot(bot, "play")
         _writable(save_to, "record")  # fail now, not after a whole game
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)  # short enough to type back with --seed
@@ -415,7 +428,7 @@ def simulate(
     """Let bots play deals (or matches) against each other and tabulate the results."""
     with _clear_errors():
         game = _load_game(game_name, players, option)
-        make_agent(bot)  # fail on an unknown bot before any dealing
+        make_agent(_one_bot(bot, "simulate"))  # fail on an unknown bot before any dealing
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         show_bar = not as_json and err.is_terminal
