@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ from typer.testing import CliRunner
 
 import trionfi
 from trionfi import cli
+from trionfi.records import initial_state
 from trionfi.view import sorted_hand
 
 runner = CliRunner()
@@ -223,6 +225,28 @@ def test_replay_prints_the_tricks(tmp_path: Path):
     assert "Trick 1:" in result.stdout and "Trick 20:" in result.stdout and "end of the deal" in result.stdout
     seen = run("replay", str(path), "--seat", "1", "--step", input="\n\nq\n")
     assert seen.exit_code == 0 and "  3. " in seen.stdout and "  4. " not in seen.stdout
+
+
+def test_replay_of_a_match_shows_the_hands_of_every_deal(tmp_path: Path):
+    """The whole record of a match showed the hands of its first deal only; and a game that deals after a cut
+    (Trijumf) began with "Seat 0 holds:" and nothing after it."""
+    import random
+
+    for name, options in (("briscola", {}), ("trijumf", {"players": 2})):
+        match = trionfi.load(name, **options).match(seed=4)
+        rng = random.Random(4)
+        while not match.is_terminal():
+            match.apply(rng.choice(match.legal_actions()))
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(match.to_record()))
+        result = run("replay", str(path), "--all")
+        assert result.exit_code == 0, result.output
+        holds = [line.strip() for line in result.stdout.splitlines() if " holds:" in line]
+        assert all(re.fullmatch(r"Seat \d holds: \S.*", line) for line in holds), holds
+        if name == "briscola":
+            assert len(match.finished) > 1 and len(holds) == 2 * len(match.finished)
+            second = initial_state(match.finished[1].to_record())  # the second deal as it was dealt
+            assert f"Seat 1 holds: {' '.join(second.hand(1))}" in holds
 
 
 def test_replay_of_a_bad_file_exits_2(tmp_path: Path):

@@ -411,12 +411,19 @@ class Replayer:
     def show_hands(self) -> None:
         obs = deal_of(self.state).observation(self.me if self.me is not None else 0)
         if self.me is None:
-            for s in range(self.game.players):
-                out.print(f"Seat {s} holds: {escape(' '.join(self.state.hand(s)))}")
+            self._hands("")
         out.print(
             escape(trump_text(obs))
             + (f" · turned-up card {escape(str(obs['indicator']))}" if obs.get("indicator") else "")
         )
+
+    def _hands(self, indent: str) -> None:
+        """Every seat's hand, when a deal starts with its cards dealt (not a Trijumf cut or a Trionfetti comanda
+        first: their hands are dealt later, and a line "Seat 0 holds:" with nothing said nothing)."""
+        hands = [deal_of(self.state).hand(s) for s in range(self.game.players)]
+        if any(hands):
+            for s, hand in enumerate(hands):
+                out.print(f"{indent}Seat {s} holds: {escape(' '.join(hand))}")
 
     def start(self) -> None:
         self._print(self.log.events(self.me))
@@ -439,6 +446,12 @@ class Replayer:
         view = self.me
         chunk: list[dict[str, Any]] = []
         for e in events:
+            if e["type"] == "deal" and view is None and e.get("deal", 1) > 1:
+                # Every deal of a match is shown with its hands, not only the first (show_hands).
+                print_events([*chunk, e], self._obs(), view, self.numbers)
+                chunk = []
+                self._hands("     ")
+                continue
             if e["type"] not in ("end", "match_end"):
                 chunk.append(e)
                 continue
