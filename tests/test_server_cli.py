@@ -365,3 +365,27 @@ def test_join_help_is_the_games_own_and_a_spectator_is_told_what_watching_allows
         watcher._receive(m)
     said = " ".join(_said(lambda: asyncio.run(watcher._typed("help"))).split())
     assert "You are watching" in said and "leave the seat" not in said and "card code" not in said
+
+
+def test_join_at_your_turn_from_a_snapshot_draws_the_table_once() -> None:
+    """Joining a table in play at your turn, the server's snapshot drew the table, then "your turn" drew it
+    again: the same six lines twice, one under the other."""
+    import asyncio
+
+    import trionfi
+    from trionfi.server.client import TerminalClient
+
+    obs = trionfi.load("briscola").deal(seed=3).observation(0)
+    welcome, _ = _caught_up("briscola", 0, ("Ann", "Bea"), obs)
+    snapshot = {"type": "snapshot", "table": "T", "version": 3, "observation": obs}
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
+
+    def receive(*messages: dict[str, Any]) -> None:
+        for message in messages:
+            client._receive(message)
+        asyncio.run(client._maybe_play())
+
+    said = _said(lambda: receive(welcome, snapshot))
+    assert said.count("Your hand") == 1 and said.count("Your turn — type a card (") == 1, said
+    again = _said(lambda: receive(welcome, snapshot))  # a reconnection: the table once more, once
+    assert "Back at the table." in again and again.count("Your hand") == 1 and "Your turn" in again, again

@@ -140,6 +140,7 @@ class TerminalClient:
         self.actions_sent = 0
         self.lines: asyncio.Queue[str | None] | None = None
         self.shown_turn = -1
+        self.drawn = -1  # the version whose table was last drawn (a snapshot's is not drawn again at your turn)
         self.seats: list[dict[str, Any]] = []  # as the server last told them (welcome, table)
         self.connected: list[int] | None = None  # the seats with a page or terminal open, as last printed
         self.rematch: str | None = None  # the rematch's table, once someone asked for it
@@ -158,6 +159,7 @@ class TerminalClient:
         from trionfi.terminal import render_table
 
         render_table(self.game, self.obs, self.seat)
+        self.drawn = self.version
 
     def show_help(self) -> None:
         from rich.markup import escape
@@ -332,6 +334,7 @@ class TerminalClient:
             else:
                 self.say("[green]Back at the table.[/]")
                 self.shown_turn = -1  # your turn is said again: the lines in between may have pushed it away
+                self.drawn = -1  # and the table with it
             self.seats = m["seats"]
             if self.status == "waiting":
                 self.say("[dim]Waiting for the other players to join...[/]")
@@ -447,7 +450,8 @@ class TerminalClient:
             from rich.markup import escape
 
             self.shown_turn = self.version
-            self.show_table()
+            if self.drawn != self.version:  # a snapshot at your turn has just drawn it
+                self.show_table()
             from trionfi.view import turn_prompt
 
             self.say(f"[bold]Your turn[/] — type {escape(turn_prompt(self.game, obs))}, or help")
