@@ -257,6 +257,14 @@ def test_replay_of_a_bad_file_exits_2(tmp_path: Path):
     assert "a record must be JSON" in result.stderr
     result = run("replay", str(tmp_path / "missing.json"))
     assert result.exit_code == 2 and "cannot read the record" in result.stderr
+    # A server's record link (README: "/api/tables/TABLE/record") was read as a path: "cannot read the record
+    # 'http:/127.0.0.1...': No such file or directory".
+    link = "http://127.0.0.1:8000/api/tables/T/record"
+    result = run("replay", link)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"replay reads a record file, not a link: save it first, e.g. curl -o record.json '{link}'" in " ".join(
+        result.stderr.split()
+    )
 
 
 def test_signals_reach_the_partner_only():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -467,7 +468,7 @@ def _read_record(path: Path) -> dict[str, Any]:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A record written by `trionfi play --save`.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A record written by `trionfi play --save`.")],
     seat: Annotated[int | None, typer.Option("--seat", help="Watch from this seat (default: see all hands).")] = None,
     step: Annotated[
         bool | None,
@@ -476,7 +477,12 @@ def replay(
 ) -> None:
     """Step through a saved game record, action by action."""
     with _clear_errors():
-        record = _read_record(file)
+        if re.match(r"https?://", file):  # a server's /api/tables/TABLE/record (a Path would read "http:/...")
+            raise UsageError(
+                f"replay reads a record file, not a link: save it first, e.g. curl -o record.json '{file}', "
+                "then trionfi replay record.json"
+            )
+        record = _read_record(Path(file))
         state = initial_state(record)
         game = deal_of(state).game
         if seat is not None:
