@@ -587,6 +587,9 @@ def test_br17_match_policies_from_options():
     assert trionfi.load("briscola", target=120).match_policy() == Target(120)
     assert trionfi.load("briscola").match_policy() == BestOf(3)
     assert trionfi.load("briscola", best_of=5).match_policy() == BestOf(5)
+    # "none", which the refusal of a bad target lists as allowed, was itself refused ("-o target=none").
+    assert trionfi.load("briscola", target="none").match_policy() == BestOf(3)
+    assert trionfi.load("briscola", variant="briscolone", target="None").match_policy() == Target(121)
 
 
 def _play_match(match, rng):

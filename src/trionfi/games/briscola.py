@@ -184,6 +184,8 @@ class Briscola(Game):
         # A rais value gets its own parser; resolve() only knows plain kinds.
         if "rais" in options:
             options = {**options, "rais": _parse_rais(options["rais"])}
+        if isinstance(options.get("target"), str) and options["target"].strip().lower() == "none":
+            options = {**options, "target": None}  # as the allowed values say: "or none" (a best-of match)
         if "target" in options and options["target"] is not None:
             t = whole_number(options["target"])
             if t is None:
