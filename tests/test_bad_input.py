@@ -161,6 +161,12 @@ def test_bad_options(options, message):
         trionfi.load("briscola", **options)
 
 
+def test_a_fixed_number_of_players_is_said_as_that_number():
+    """Briscola Chiamata with four players said "allowed: a whole number >= 5 and <= 5"."""
+    with pytest.raises(trionfi.OptionError, match=r"option players=4 is not allowed; allowed: 5$"):
+        trionfi.load("briscola-chiamata", players=4)
+
+
 def test_unknown_game():
     with pytest.raises(trionfi.OptionError, match=r"no game named 'chess'"):
         trionfi.load("chess")

@@ -49,6 +49,8 @@ class Option:
             return ", ".join(repr(c) for c in self.choices)
         if self.kind is bool:
             return "true or false"
+        if self.kind is int and self.low is not None and self.low == self.high:
+            return str(self.low)  # "allowed: 5", not "a whole number >= 5 and <= 5"
         if self.kind is int:
             lo = "" if self.low is None else f" >= {self.low}"
             hi = "" if self.high is None else f" <= {self.high}"
