@@ -523,7 +523,8 @@ def test_tj20_two_players_one_pair_only():
     state.apply("declare Ks+Hs", seat=0)
     assert state.points() == [40, 0]
     before = state.to_record()
-    with pytest.raises(IllegalAction, match="declare Kd\\+Hd"):
+    # The refusal says why, not only "'declare Kd+Hd' is not an action seat 0 may take now".
+    with pytest.raises(IllegalAction, match=r"declare Kd\+Hd.*each player declares one pair at most"):
         state.apply("declare Kd+Hd", seat=0)
     assert state.to_record() == before
     assert not [a for a in state.legal_actions() if a.startswith("declare")]
@@ -543,7 +544,7 @@ def test_tj21_pair_completed_by_a_drawn_card_cannot_be_declared():
     assert state.tricks[0].winner == 0 and {"Kc", "Hc"} <= names(state.hand(0))
     assert state.current_player == 0
     assert not [a for a in state.legal_actions() if a.startswith("declare")]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="declared only in the first trick"):
         state.apply("declare Kc+Hc", seat=0)
     play_out(state, random.Random(21), declare=True)
     assert not [d for d in state.declarations if d.seat == 0]
@@ -959,15 +960,15 @@ BAD = [
     ("tj22", "Ks", None, "not in seat 3's hand"),
     ("tj22-led-b", "Ad", None, "must play a trump \\(s\\)"),
     ("tj22-led-b-O", "As", None, "must follow suit \\(b\\)"),
-    ("tj22", "declare Ab+Hb", None, "not an action"),
-    ("tj22-led-b", "declare Ks+Hs", None, "not an action"),
+    ("tj22", "declare Ab+Hb", None, "declared only in the first trick"),
+    ("tj22-led-b", "declare Ks+Hs", None, "declared only in the first trick"),
     ("tj22", "cut", None, "the pack is already cut"),
     ("tj22", "knock", None, "the pack is already cut"),
     ("tj22", "claim", 0, "seat 3's turn"),
-    ("fresh2", "declare Kd+Hd", None, "not an action"),
+    ("fresh2", "declare Kd+Hd", None, "each player declares one pair at most"),
     ("fresh2", "flip", None, "the pack is already cut"),
     ("cut-phase", "Ad", None, "seat 0 may play: cut, knock, flip, claim"),
-    ("cut-phase", "declare Kd+Hd", None, "not an action"),
+    ("cut-phase", "declare Kd+Hd", None, "the cards are not dealt yet"),
     ("cut-phase", "shuffle", None, "not an action"),
     ("cut-phase", "cut", 1, "seat 0's turn"),
     ("fresh2", "Zz", None, "neither a card code"),

@@ -310,6 +310,23 @@ class TrijumfState(TrickState):
                 return c
         return super()._resolve(action, legal)
 
+    def _explain(self, action: str) -> str | None:
+        """Why a declaration the player wrote is refused (None: the engine's message says it well)."""
+        words = action.lower().split()
+        if not words or words[0] != "declare":
+            return None
+        if self.phase == CUTTING:
+            return "the cards are not dealt yet: the cutter first chooses how the pack is cut"
+        if self.tricks:
+            return "a pair is declared only in the first trick, at one's turn before one's card"
+        p: int = self.current_player  # type: ignore[assignment]
+        if self.game.players == 2 and any(d.seat == p for d in self.declarations):
+            return "with two players each player declares one pair at most"
+        declarable = ", ".join(str(a) for a in self._declarable(p))
+        if declarable:
+            return f"only a king and horse of one suit held together may be declared (once): {declarable}"
+        return "only a king and horse of one suit held together may be declared (once), and this hand has none"
+
     def _why_not(self, c: Card) -> str:
         if self.phase == CUTTING:
             return "the cutter must first choose how the pack is cut"
