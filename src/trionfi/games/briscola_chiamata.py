@@ -317,7 +317,9 @@ class ChiamataState(TrickState):
         if self.current_player is not None:
             return None
         made = self._taken() >= bid_target(self.high)
-        return f"the caller's side took {self._taken()} of {bid_target(self.high)}: {'won' if made else 'lost'}"
+        # "took 66 of 120" read as 66 of the pack's 120 points: the target is said as what the side needed.
+        taken, needed = self._taken(), bid_target(self.high)
+        return f"the caller's side took {taken} card points and needed {needed}: {'won' if made else 'lost'}"
 
     # --- what a seat may see -----------------------------------------------------------------------
     def _partner_for(self, seat: int) -> int | None:
