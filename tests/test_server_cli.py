@@ -42,6 +42,33 @@ def test_serve_refuses_bad_arguments_before_starting(tmp_path: Path, args: list[
     assert words in " ".join(result.output.split())
 
 
+@pytest.mark.parametrize(
+    ("db", "words"),
+    [
+        ("foo://bar", "--db is a SQLAlchemy database URL, e.g. sqlite:////"),
+        ("/tmp/plain.db", "not '/tmp/plain.db'"),
+        ("sqlite:////no/such/folder/t.db", "the folder '/no/such/folder' does not exist"),
+        (
+            "postgresql+psycopg://u:secret@127.0.0.1:1/x",
+            "cannot open the store postgresql+psycopg://u:***@127.0.0.1:1/x",
+        ),
+    ],
+)
+def test_serve_refuses_a_store_it_cannot_use_in_one_line(monkeypatch: pytest.MonkeyPatch, db: str, words: str) -> None:
+    """A --db that is no URL, names no known database, an SQLite file in a missing folder, or a database that
+    cannot be reached ended in a SQLAlchemy traceback (the server's start, or the --table's creation)."""
+    from trionfi import cli_online
+
+    def started(*args: Any) -> None:
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr(cli_online, "_run_uvicorn", started)
+    result = CliRunner().invoke(app, ["serve", "--db", db, "--table", "briscola", "--bots", "1"])
+    assert result.exit_code == 2, result.output
+    assert words in " ".join(result.output.split()) and "Traceback" not in result.output
+    assert "secret" not in result.output
+
+
 def test_links_are_read_or_refused_clearly() -> None:
     link = parse_link("http://127.0.0.1:8000/t/q3VbXk2LmZ0#token=abc-DEF_1")
     assert (link.base, link.table, link.token, link.websocket) == (

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -139,6 +140,7 @@ def serve(
         )
         url = settings.resolved_db_url()
         settings.db_url = url
+        _check_db(url)
         if workers > 1 and not url.startswith("postgresql"):
             raise UsageError("several --workers share tables through PostgreSQL: add --db postgresql+psycopg://...")
         if table is None and (match or any(v is not None for v in (players, option, bots, stand_in))):
@@ -196,14 +198,17 @@ def _create_start_table(
         finally:
             await hub.stop()
 
+    from sqlalchemy.exc import OperationalError
+
+    from .cli import UsageError
     from .server.protocol import ProtocolError
 
     try:
         return asyncio.run(create())
     except ProtocolError as e:
-        from .cli import UsageError
-
         raise UsageError(e.message) from None
+    except OperationalError as e:  # a database that is not there, or refuses us
+        raise UsageError(f"cannot open the store {_safe_url(settings.db_url)}: {e.orig}") from None
 
 
 def _options(items: list[str] | None) -> dict[str, str]:
@@ -228,6 +233,25 @@ def _print_links(out: Any, created: dict[str, Any]) -> None:
     out.print(f"  watch:  trionfi join '{escape(created['spectate'])}'", soft_wrap=True)
     out.print(f"  creator token (to choose stand-in bots): {escape(created['creator_token'])}", soft_wrap=True)
     out.print("Each link opens the table in a browser too (the same seat).", soft_wrap=True)
+
+
+def _check_db(url: str) -> None:
+    """A --db that can be no store is refused in one line, not by a traceback as the server starts."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    from .cli import UsageError
+
+    example = "e.g. sqlite:////home/me/trionfi.db or postgresql+psycopg://user@host/trionfi"
+    try:
+        parsed = make_url(url)
+        parsed.get_dialect()
+    except (ArgumentError, NoSuchModuleError, ValueError):
+        raise UsageError(f"--db is a SQLAlchemy database URL, {example}; not {url!r}") from None
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        folder = Path(parsed.database).expanduser().parent
+        if not folder.is_dir():
+            raise UsageError(f"--db {_safe_url(url)}: the folder {str(folder)!r} does not exist")
 
 
 def _safe_url(url: str) -> str:
