@@ -69,6 +69,29 @@ def test_serve_refuses_a_store_it_cannot_use_in_one_line(monkeypatch: pytest.Mon
     assert "secret" not in result.output
 
 
+def test_serve_refuses_a_port_in_use_before_it_makes_the_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A second `trionfi serve` on a port in use created its --table and printed the table's links, then uvicorn
+    failed to bind: links to a table no server served."""
+    import socket
+
+    from trionfi import cli_online
+
+    def started(*args: Any) -> None:
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr(cli_online, "_run_uvicorn", started)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        args = ["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 's.db'}", "--table", "briscola"]
+        result = CliRunner().invoke(app, [*args, "--bots", "1"])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use (another server there?" in text
+    assert "seat 0:" not in text and "trionfi join" not in text  # no links to a table nobody serves
+
+
 def test_links_are_read_or_refused_clearly() -> None:
     link = parse_link("http://127.0.0.1:8000/t/q3VbXk2LmZ0#token=abc-DEF_1")
     assert (link.base, link.table, link.token, link.websocket) == (

@@ -145,6 +145,7 @@ def serve(
             raise UsageError("several --workers share tables through PostgreSQL: add --db postgresql+psycopg://...")
         if table is None and (match or any(v is not None for v in (players, option, bots, stand_in))):
             raise UsageError("--players, --option, --bots, --match and --stand-in describe the table of --table GAME")
+        _check_port(host, port)  # before a --table is made that the server could not serve
         everywhere = host in ("0.0.0.0", "::")
         if everywhere and not settings.public_url:
             lan = lan_address()  # links a phone on the same network can open, even from a lobby opened here
@@ -233,6 +234,30 @@ def _print_links(out: Any, created: dict[str, Any]) -> None:
     out.print(f"  watch:  trionfi join '{escape(created['spectate'])}'", soft_wrap=True)
     out.print(f"  creator token (to choose stand-in bots): {escape(created['creator_token'])}", soft_wrap=True)
     out.print("Each link opens the table in a browser too (the same seat).", soft_wrap=True)
+
+
+def _check_port(host: str, port: int) -> None:
+    """The address is tried before anything else: a port in use (another server) or a host that is none of this
+    computer's addresses is said in one line, not by uvicorn after the table's links were printed."""
+    import socket
+
+    from .cli import UsageError
+
+    if port == 0:
+        return
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError) as e:
+        raise UsageError(f"--host {host!r} is not an address of this computer ({e})") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as e:
+            import errno
+
+            hint = "another server there? choose another --port" if e.errno == errno.EADDRINUSE else "see --host"
+            raise UsageError(f"cannot listen on {host}:{port}: {e.strerror} ({hint})") from None
 
 
 def _check_db(url: str) -> None:
