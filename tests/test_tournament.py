@@ -392,6 +392,7 @@ def test_cli_tournament_table_json_and_plot(tmp_path):
         assert text in result.stdout
     text = " ".join(result.stdout.split())  # the caption wraps
     assert "local, 1 job" in text and "1 jobs" not in text  # --jobs 1: one job, said in the singular
+    assert f"(rate them with: trionfi ratings {json_file})" in text  # the command to copy, not "FILE"
     assert load_result(json_file)["deals"] == 5 and png.read_bytes().startswith(PNG_MAGIC)
     rated = runner.invoke(cli.app, ["ratings", str(json_file), str(json_file)])
     assert rated.exit_code == 0 and "ordinal" in rated.stdout and "heuristic" in rated.stdout

@@ -705,7 +705,8 @@ def tournament(
                 save_result(result, json_file)
             except OSError as e:
                 raise UsageError(f"cannot write the results {str(json_file)!r}: {e.strerror}") from None
-            out.print(f"Results written to {escape(str(json_file))} (rate them with: trionfi ratings FILE)")
+            shown = escape(str(json_file))
+            out.print(f"Results written to {shown} (rate them with: trionfi ratings {shown})")
         if plot is not None:
             try:
                 plot_result(result, plot)
