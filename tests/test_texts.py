@@ -226,3 +226,21 @@ def test_the_help_follows_the_options():
     assert "A 10 K Q J 9 8 7" in bosnian
     assert "no trumps" in game_help(trionfi.load("briscola", variant="briscolone"))
     assert "Ah Kd Qs Jc" in game_help(trionfi.load("triomphe", ruleset="strasbourg"))
+
+
+def test_the_help_says_what_a_card_must_be_where_the_game_has_duties():
+    """Trijumf, Triomphe and Troccas have duties (follow suit, trump, over-trump), and the help said how cards
+    rank but not these: a new player learnt them from a refused card. Briscola has none to say."""
+
+    def duty(name: str, **options: Any) -> str:
+        lines = [line.strip() for line in game_help(trionfi.load(name, **options)).splitlines()]
+        return next((line for line in lines if line.startswith("play: ")), "")
+
+    assert duty("trijumf").startswith("play: follow suit if you can; if not, play a trump if you can")
+    assert "a revoke gives the other side the deal's 130" in duty("trijumf", enforce_legal_moves=False)
+    assert "over a trump already played" in duty("triomphe")
+    assert "beat the trick whenever you can" in duty("triomphe", must_head_trick=True)
+    assert duty("triomphe", ruleset="strasbourg") == "play: follow suit if you can; if not, any card"
+    assert "the Fool may be played to any trick" in duty("troccas")
+    assert "knock: none in the first trick" in game_help(trionfi.load("trijumf", players=4))
+    assert duty("briscola") == ""

@@ -151,8 +151,27 @@ def _chiamata(game: Game) -> list[str]:
     return lines + _actions(entries)
 
 
+# What a card must be, where a game has duties: the help said how cards rank, but a new player learnt "you must
+# follow suit" only from a refused card.
+def _duties(game: Game, rule: str, revoke: str) -> str:
+    penalty = "" if game.options["enforce_legal_moves"] else f" (any card is accepted, but a revoke {revoke})"
+    return f"play: {rule}{penalty}"
+
+
 def _trijumf(game: Game) -> list[str]:
-    lines = _card_section(game, BRISCOLA, ["the last trick is worth 10 more (ultima)"])
+    trumps = "trumps: the suit of the turned-up card"
+    if game.players == 4:
+        trumps += " (after a knock: none in the first trick, then the suit of the first pair declared)"
+    rule = "follow suit if you can; if not, play a trump if you can; no duty to beat"
+    lines = _card_section(
+        game,
+        BRISCOLA,
+        [
+            trumps,
+            _duties(game, rule, "gives the other side the deal's 130"),
+            "the last trick is worth 10 more (ultima)",
+        ],
+    )
     entries: list[Entry] = [
         ("cut", "(the cutter) cut the pack the usual way"),
         ("knock", "(the cutter) knock: the pack stays as it is"),
@@ -169,7 +188,12 @@ def _triomphe(game: Game) -> list[str]:
     extra = ["trumps: the suit of the turned-up card"]
     if strasbourg:
         extra.append("top trumps, above every trump: Ah Kd Qs Jc (they belong to no plain suit)")
+        extra.append(_duties(game, "follow suit if you can; if not, any card", "loses the game"))
     else:
+        rule = "follow suit if you can; if not, trump if you can, over a trump already played if you can"
+        if game.options["must_head_trick"]:
+            rule += "; and beat the trick whenever you can"
+        extra.append(_duties(game, rule, "loses the game"))
         extra.append("no card points: tricks count")
     lines = _card_section(game, table, extra)
     entries: list[Entry] = []
@@ -252,6 +276,13 @@ def _troccas(game: Game) -> list[str]:
         f"  swords and batons, high to low: {' '.join(LONG_ORDER)}",
         "  values: 5 each king, T1, T21 and the Fool; 4 each queen, 3 each cavalier, 2 each jack, 1 the rest;",
         f"    counted in groups of four, each worth its sum minus 3 ({len(deck)} cards, 72 points)",
+        "  "
+        + _duties(
+            game,
+            "follow suit if you can; if not, play a trump if you can; no duty to beat; the Fool may be played to "
+            "any trick, never wins it, and stays with its team",
+            "gives the other team all 72 points",
+        ),
     ]
     statements = [
         (s.action_text, s.meaning + "".join(f" (also: {other})" for other in s.other_names)) for s in talk.STATEMENTS
