@@ -240,6 +240,7 @@ def test_the_help_says_what_a_card_must_be_where_the_game_has_duties():
     assert "a revoke gives the other side the deal's 130" in duty("trijumf", enforce_legal_moves=False)
     assert "over a trump already played" in duty("triomphe")
     assert "beat the trick whenever you can" in duty("triomphe", must_head_trick=True)
+    assert "unable to go over it: any card" in duty("triomphe", undertrump_when_cannot_overtrump=False)
     assert duty("triomphe", ruleset="strasbourg") == "play: follow suit if you can; if not, any card"
     assert "the Fool may be played to any trick" in duty("troccas")
     assert "knock: none in the first trick" in game_help(trionfi.load("trijumf", players=4))

@@ -191,6 +191,8 @@ def _triomphe(game: Game) -> list[str]:
         extra.append(_duties(game, "follow suit if you can; if not, any card", "loses the game"))
     else:
         rule = "follow suit if you can; if not, trump if you can, over a trump already played if you can"
+        if not game.options["undertrump_when_cannot_overtrump"]:
+            rule += " (unable to go over it: any card)"
         if game.options["must_head_trick"]:
             rule += "; and beat the trick whenever you can"
         extra.append(_duties(game, rule, "loses the game"))
