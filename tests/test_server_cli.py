@@ -92,6 +92,12 @@ def test_serve_refuses_a_port_in_use_before_it_makes_the_table(monkeypatch: pyte
     assert "seat 0:" not in text and "trionfi join" not in text  # no links to a table nobody serves
 
 
+def test_join_refuses_a_negative_retry_time() -> None:
+    """--retry-for -1 was taken: a client that gives up before it tries."""
+    result = CliRunner().invoke(app, ["join", "http://127.0.0.1:9/t/T#token=x", "--retry-for", "-1"])
+    assert result.exit_code == 2 and "Invalid value for '--retry-for'" in " ".join(result.output.split())
+
+
 def test_links_are_read_or_refused_clearly() -> None:
     link = parse_link("http://127.0.0.1:8000/t/q3VbXk2LmZ0#token=abc-DEF_1")
     assert (link.base, link.table, link.token, link.websocket) == (

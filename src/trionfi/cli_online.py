@@ -325,6 +325,7 @@ def join(
         float | None,
         typer.Option(
             "--retry-for",
+            min=0,
             metavar="SECONDS",
             help="Give up after the server stays unreachable this long (default: keep trying).",
         ),
