@@ -78,6 +78,25 @@ def test_a_comanda_typed_wrong_then_right(new_page, live_server, shoot):  # noqa
     assert page.locator("#comanda-text").count() == 0
 
 
+def test_the_comanda_box_fits_a_phone(new_page, live_server, shoot):  # noqa: F811
+    # The text box kept the width of twenty letters: on a 360 px phone the box and its Announce button were 23 px
+    # wider than the screen, the button cut off at the edge and the page sliding sideways.
+    created = live_server.create(game="trionfetti", match=True, seed=0, seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=PHONE)
+    box = page.locator("#comanda-text")
+    box.wait_for()
+    box.press_sequentially("manco e cavalloz", delay=5)
+    page.locator("#comanda-preview[data-state=problem]").wait_for()
+    announce = page.locator(".comanda button[type=submit]")
+    announce.scroll_into_view_if_needed()
+    shoot(page, "trionfetti-comanda-phone")
+    width = page.evaluate("innerWidth")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    for part in (announce, box, page.locator("#comanda-preview .error")):
+        left, right = part.evaluate("(e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }")
+        assert left >= 0 and right <= width, (part, left, right, width)
+
+
 def test_the_table_facts_name_the_seats_as_the_badges_do(new_page, live_server):  # noqa: F811
     # The engine's facts say "seat 2"; the English page says the seat's name ("cut by Bot 2", "cut by you").
     created = live_server.create(game="trijumf", seats=[OPEN, BOT, BOT, BOT])
