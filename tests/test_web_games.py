@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from test_web_play import BOT, OPEN, my_turn, play_highlighted
-from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table, shoot  # noqa: F401 (fixtures)
+from web_support import (  # noqa: F401 (fixtures)
+    DESKTOP,
+    PHONE,
+    browser,
+    live_server,
+    new_page,
+    open_table,
+    shoot,
+    static_url,
+)
 
 GAMES = [
     ("briscola-scoperta", "briscola", {"variant": "scoperta"}, 2),
@@ -105,3 +114,26 @@ def test_the_table_facts_name_the_seats_as_the_badges_do(new_page, live_server):
     cut.wait_for()
     said = cut.inner_text()
     assert "seat " not in said and ("Bot " in said or "you" in said), said  # the cutter, by name
+
+
+def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(new_page, static_url):  # noqa: F811
+    # Briscola Chiamata's sides are the five seats, and a deal the caller's side won returns 2 to the caller and 1
+    # to the partner: the summary named the caller alone ("Bot 4 won"), as if the partner had lost.
+    tab = new_page()
+    tab.goto(f"{static_url}/cards.html")
+    tab.wait_for_selector("body[data-ready=true]")
+    verdicts = tab.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { summaryPanel } = await import("/js/tableview.js");
+        await i18n.loadLanguage("en");
+        const seats = [0, 1, 2, 3, 4].map((seat) => ({ seat, kind: "bot", name: null }));
+        const verdict = (me, returns) => {
+            const ctx = { me, seats, n: 5, obs: { game: "briscola-chiamata", sides: [[0], [1], [2], [3], [4]] } };
+            const summary = { points: [32, 0, 32, 19, 37], returns, cardsWon: null, matchEnd: null };
+            return summaryPanel(summary, ctx, { finished: true }).querySelector(".verdict").textContent;
+        };
+        return [verdict(null, [-1, -1, 1, -1, 2]), verdict(1, [-1, -1, 1, -1, 2]), verdict(2, [-1, -1, 1, -1, 2]),
+                verdict(1, [1, 1, -2, 1, -1])];
+    }""")
+    # A spectator, a seat that lost, the partner (it was told "Bot 4 won"), and a seat of the three who beat them.
+    assert verdicts == ["Bot 2, Bot 4 won", "Bot 2, Bot 4 won", "You won", "You won"], verdicts

@@ -410,11 +410,11 @@ export function summaryFromObservation(ctx) {
 
 export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOver, finished, replayHref = null, rematchReady = false }) {
   const nSides = summary.points.length;
-  // Who won: the sides whose seats have the best return (returns are per seat).
+  // Who won: the sides whose seats gain (returns are per seat, zero-sum). Not only the best return: Chiamata's
+  // caller gains 2 and the partner 1, and both won.
   let verdict = t("summary.draw");
   if (summary.returns?.length) {
-    const best = Math.max(...summary.returns);
-    const winners = [...new Set(summary.returns.map((r, seat) => (r === best && best > 0 ? sideOf(seat, ctx) : null)).filter((s) => s !== null))];
+    const winners = [...new Set(summary.returns.map((r, seat) => (r > 0 ? sideOf(seat, ctx) : null)).filter((s) => s !== null))];
     const mine = ctx.me !== null && winners.includes(sideOf(ctx.me, ctx));
     if (mine) verdict = teamed(ctx) ? t("summary.yourTeamWins") : t("summary.youWin");
     else if (winners.length) verdict = t("summary.wins", { name: winners.map((s) => sideName(s, ctx)).join(", ") });
