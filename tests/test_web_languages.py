@@ -255,6 +255,31 @@ def test_every_sentence_of_the_engine_a_seat_meets_is_rendered_in_italian(new_pa
     )
 
 
+# Every match rule a table can show (the side panel's "Match" block says it under its title).
+MATCH_GAMES = [
+    *SENTENCE_GAMES,
+    ("briscola", {"target": 61}),
+    ("trijumf", {"end_of_deal_target_check": False}),
+]
+
+
+def test_every_match_rule_is_rendered_in_italian(new_page, live_server):  # noqa: F811
+    # A match's rule came in the engine's English, or half of it: "best di 3 deals (drawn deals do not count)".
+    import trionfi
+
+    policies = sorted({trionfi.load(name, **options).match_policy().describe() for name, options in MATCH_GAMES})
+    page = italian(new_page, f"{live_server.base}/")
+    rendered = page.evaluate(
+        "async (all) => { const i18n = await import('/js/i18n.js'); return all.map((s) => i18n.enginePhrase(s)); }",
+        policies,
+    )
+    english = re.compile(
+        r"\b(the|of|to|deals?|first|side|team|games?|points?|added|checked|after|each|claim|turn|only)\b"
+    )
+    left = [f"{s} -> {r}" for s, r in zip(policies, rendered, strict=True) if r == s or english.search(r)]
+    assert not left, "\n".join(left)
+
+
 def test_both_language_files_have_every_key_of_the_interface():
     # The interface's own words (the engine's sentences are rendered from English, so en.json has none of them).
     import json
