@@ -280,6 +280,31 @@ def test_every_match_rule_is_rendered_in_italian(new_page, live_server):  # noqa
     assert not left, "\n".join(left)
 
 
+def test_the_narrative_says_you_deal_and_you_show_in_both_languages(new_page, live_server):  # noqa: F811
+    # The dealer's line took the seat's name as it is ("Deal 1: You deals", "Mano 1: distribuisce Tu").
+    page = italian(new_page, f"{live_server.base}/")
+    said = page.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { narrate } = await import("/js/tableview.js");
+        const ctx = { me: 1, seats: [{ seat: 0, name: "Ann" }, { seat: 1, name: "Bea" }], family: "italian", obs: {} };
+        const lines = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            lines[code] = [{ type: "deal", deal: 1, dealer: 1 }, { type: "deal", deal: 2, dealer: 0 },
+                           { type: "reveal", seat: 1, cards: ["Ab"] }, { type: "reveal", seat: 0, cards: ["Ab"] }]
+                .map((event) => narrate(event, ctx));
+        }
+        return lines;
+    }""")
+    assert said["en"] == ["Deal 1: you deal", "Deal 2: Ann deals", "You show ace of batons", "Ann shows ace of batons"]
+    assert said["it"] == [
+        "Mano 1: distribuisci tu",
+        "Mano 2: distribuisce Ann",
+        "Mostri asso di bastoni",
+        "Ann mostra asso di bastoni",
+    ]
+
+
 def test_both_language_files_have_every_key_of_the_interface():
     # The interface's own words (the engine's sentences are rendered from English, so en.json has none of them).
     import json

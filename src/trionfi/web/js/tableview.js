@@ -307,7 +307,8 @@ export function narrate(event, ctx) {
   const name = (s) => seatName(s, ctx);
   switch (event.type) {
     case "deal":
-      return t("log.deal", { n: event.deal, name: name(event.dealer) });
+      // "You" takes its own verb ("you deal", "distribuisci tu"), as the trick's line has it.
+      return event.dealer === ctx.me ? t("log.dealYou", { n: event.deal }) : t("log.deal", { n: event.deal, name: name(event.dealer) });
     case "action": {
       if (event.public) return t("log.public", { name: name(event.seat), what: engineSays(event.public, ctx) });
       let card = null;
@@ -325,7 +326,7 @@ export function narrate(event, ctx) {
     case "receive":
       return event.cards ? t("log.receive", { cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") }) : null;
     case "reveal":
-      return t("log.reveal", { name: name(event.seat), cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") });
+      return t(event.seat === ctx.me ? "log.revealYou" : "log.reveal", { name: name(event.seat), cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") });
     case "trump":
       if (event.indicator) return t("log.trumpCard", { card: cardName(event.indicator, ctx.family) });
       return event.trump && event.trump !== "T" ? t("log.trump", { suit: trumpName({ trump: event.trump, suit_names: ctx.obs.suit_names }, ctx) }) : null;
