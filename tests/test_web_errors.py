@@ -61,3 +61,33 @@ def test_the_lobby_says_when_the_server_cannot_be_reached(new_page, live_server)
     error = tab.locator("#create-form .error, .create-panel .error").first
     error.wait_for()
     assert "The server cannot be reached" in error.inner_text(), error.inner_text()
+
+
+def test_trijumf_s_cut_and_a_claim_say_what_they_do_under_their_buttons(page, static_url):  # noqa: F811
+    # Cut, Knock, Flip and Claim were bare words at Trijumf's cut; a Claim tapped to see what it does ends the
+    # game, lost if the side has not the points (Trijumf's 401, Briscola a 31's 31).
+    page.goto(f"{static_url}/cards.html")
+    page.wait_for_selector("body[data-ready=true]")
+    texts = page.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { renderActions } = await import("/js/actions.js");
+        const said = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const box = document.createElement("div");
+            const groups = [{ kind: "cut", actions: ["cut", "knock", "flip"] }, { kind: "claim", actions: ["claim"] }];
+            renderActions(box, { groups, family: "italian", send: () => {}, locked: false, obs: { game: "trijumf" } });
+            said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
+            // Troccas' knock is another thing (a signal): no cut's line there.
+            renderActions(box, { groups: [{ kind: "knock", actions: ["knock"] }], family: "tarot78", send: () => {},
+                                 locked: false, obs: { game: "troccas" } });
+            said[code].push(box.querySelectorAll(".action-help").length);
+        }
+        return said;
+    }""")
+    assert len(texts["en"]) == len(texts["it"]) == 5, texts
+    cut, knock, flip, claim, troccas = texts["en"]
+    assert troccas == texts["it"][4] == 0, texts
+    assert "trumps" in cut and "ten cards" in knock and "top card" in flip, texts
+    assert "wins at once" in claim and "loses" in claim, texts
+    assert "vince subito" in texts["it"][3], texts
