@@ -91,3 +91,27 @@ def test_trijumf_s_cut_and_a_claim_say_what_they_do_under_their_buttons(page, st
     assert "trumps" in cut and "ten cards" in knock and "top card" in flip, texts
     assert "wins at once" in claim and "loses" in claim, texts
     assert "vince subito" in texts["it"][3], texts
+
+
+def test_the_answer_to_a_vagaresto_says_what_each_answer_does(page, static_url):  # noqa: F811
+    # The opponents of a vagaresto got Accept and Concede and "Your turn: choose.", nothing saying what either does
+    # (the call itself is only in the side panel, behind Scores on a phone).
+    page.goto(f"{static_url}/cards.html")
+    page.wait_for_selector("body[data-ready=true]")
+    texts = page.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { renderActions } = await import("/js/actions.js");
+        const said = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const box = document.createElement("div");
+            const groups = [{ kind: "accept", actions: ["accept"] }, { kind: "concede", actions: ["concede"] }];
+            const obs = { game: "trionfetti" };
+            renderActions(box, { groups, family: "italian", send: () => {}, locked: false, obs });
+            said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
+        }
+        return said;
+    }""")
+    accept, concede = texts["en"]
+    assert "vagaresto" in accept and "20" in accept and "vagaresto" in concede and "1 point" in concede, texts
+    assert len(texts["it"]) == 2 and "vagaresto" in texts["it"][0], texts
