@@ -137,3 +137,28 @@ def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(ne
     }""")
     # A spectator, a seat that lost, the partner (it was told "Bot 4 won"), and a seat of the three who beat them.
     assert verdicts == ["Bot 2, Bot 4 won", "Bot 2, Bot 4 won", "You won", "You won"], verdicts
+
+
+def test_the_status_says_discard_when_the_cards_tapped_are_laid_away(new_page, static_url):  # noqa: F811
+    # Troccas' dealer lays two cards away by tapping them (Triomphe's robber one): the line over the hand said
+    # "Your turn: play a card."
+    tab = new_page()
+    tab.goto(f"{static_url}/cards.html")
+    tab.wait_for_selector("body[data-ready=true]")
+    said = tab.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { statusText } = await import("/js/tableview.js");
+        const at = (plays) => ({ me: 3, status: "playing", connection: "open", obs: { current_player: 3 },
+                                 plays: new Map(plays) });
+        const lines = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const discards = at([["5d", "discard 5d"], ["kc", "discard Kc"]]);
+            lines[code] = [statusText(discards), statusText(at([["5d", "5d"]]))];
+        }
+        return lines;
+    }""")
+    assert said == {
+        "en": ["Your turn: discard a card.", "Your turn: play a card."],
+        "it": ["Tocca a te: scarta una carta.", "Tocca a te: gioca una carta."],
+    }, said

@@ -242,8 +242,10 @@ export function statusText(ctx) {
   if (ctx.status === "waiting") return t("status.waitingPlayers");
   if (obs.current_player === null || obs.current_player === undefined) return t("status.over");
   if (obs.current_player === ctx.me) {
-    const cards = ctx.plays?.size;
-    return cards ? t("status.yourTurnPlay") : t("status.yourTurn");
+    // A card tapped is played, or laid away (Troccas' dealer, Triomphe's robber): "discard <card>".
+    const plays = [...(ctx.plays?.values() || [])];
+    if (plays.some((action) => !action.includes(" "))) return t("status.yourTurnPlay");
+    return plays.length ? t("status.yourTurnDiscard") : t("status.yourTurn");
   }
   return t("status.waitingFor", { name: seatName(obs.current_player, ctx) });
 }
