@@ -115,3 +115,25 @@ def test_the_answer_to_a_vagaresto_says_what_each_answer_does(page, static_url):
     accept, concede = texts["en"]
     assert "vagaresto" in accept and "20" in accept and "vagaresto" in concede and "1 point" in concede, texts
     assert len(texts["it"]) == 2 and "vagaresto" in texts["it"][0], texts
+
+
+def test_troccas_demand_for_the_jack_says_what_it_does(page, static_url):  # noqa: F811
+    # "Demand J♠" and "No demand" came with no word on the rule (the jack takes the place of the card its holder
+    # played to the trick).
+    page.goto(f"{static_url}/cards.html")
+    page.wait_for_selector("body[data-ready=true]")
+    texts = page.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { renderActions } = await import("/js/actions.js");
+        const said = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const box = document.createElement("div");
+            const groups = [{ kind: "demand", actions: ["demand Js"] }, { kind: "no", actions: ["no demand"] }];
+            renderActions(box, { groups, family: "tarot78", send: () => {}, locked: false, obs: { game: "troccas" } });
+            said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
+        }
+        return said;
+    }""")
+    assert len(texts["en"]) == len(texts["it"]) == 1, texts
+    assert "takes back the card" in texts["en"][0] and "riprende la carta" in texts["it"][0], texts

@@ -117,7 +117,8 @@ export function renderActions(box, { groups, family, send, locked, obs, cardPlay
   // A game word a newcomer cannot guess (vagaresto) is explained in a line under its button, on phones too; the
   // game's own line first where one word means different things (Trijumf's knock is a cut, Troccas' a signal).
   const helps = groups.filter(({ kind }) => !TALK.has(kind)).flatMap(({ actions }) => actions)
-    .map((action) => [`actionHelp.${obs?.game}.${action.toLowerCase()}`, `actionHelp.${action.toLowerCase()}`].find((key) => has(key)))
+    .map((action) => [`actionHelp.${obs?.game}.${action.toLowerCase()}`, `actionHelp.${action.toLowerCase()}`,
+      `actionHelp.${obs?.game}.${kindOf(action)}`].find((key) => has(key)))
     .filter(Boolean);
   for (const key of new Set(helps)) parts.push(el("p", { className: "action-help muted small" }, t(key)));
   if (talk.length) parts.push(talkBox(talk, send, locked, cardPlays));
