@@ -162,3 +162,31 @@ def test_the_status_says_discard_when_the_cards_tapped_are_laid_away(new_page, s
         "en": ["Your turn: discard a card.", "Your turn: play a card."],
         "it": ["Tocca a te: scarta una carta.", "Tocca a te: gioca una carta."],
     }, said
+
+
+def test_a_phone_shows_the_chiamata_auction_and_the_call_under_the_table(new_page, live_server, shoot):  # noqa: F811
+    # On a phone the auction's highest bid, the caller and the called card were only in the side panel, behind
+    # Scores: the table itself said nothing of who bid what or who called which card.
+    created = live_server.create(game="briscola-chiamata", seed=3, seats=[OPEN, BOT, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=PHONE)
+    line = page.locator("#facts-line")
+    deadline = page.evaluate("Date.now()") + 60_000
+    said = []
+    while not page.locator(".summary").count() and page.locator(".hand .card.playable").count() == 0:
+        assert page.evaluate("Date.now()") < deadline, "the auction did not end"
+        if my_turn(page):
+            bids = page.locator("#list-bid")
+            if bids.count():
+                bids.select_option(index=0)  # the lowest bid left: the auction goes on
+                page.locator("#actions [data-action-list]").click()
+            else:
+                assert play_highlighted(page)  # the call
+            page.wait_for_selector("body[data-pending=false]")
+        if line.is_visible():
+            said.append(line.inner_text())
+        page.wait_for_timeout(40)
+    page.wait_for_function("document.getElementById('facts-line').textContent.includes('called card')")
+    shoot(page, "chiamata-called-phone")
+    assert any(text.startswith("highest bid: ") and "bid " not in text for text in said), said
+    assert "caller: " in line.inner_text() and "points to make: " in line.inner_text(), line.inner_text()
+    assert line.is_visible()

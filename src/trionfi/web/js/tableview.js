@@ -274,12 +274,19 @@ const formatNumber = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 function auctionFacts(ctx) {
   const obs = ctx.obs;
   const facts = {};
-  if (obs.high_bid !== undefined && obs.high_bid !== null) facts[t("fact.highBid")] = `${obs.high_bid} (${seatName(obs.high_bidder, ctx)})`;
+  // The bid without its verb, the engine's English ("bid 3"): "3 (Ann)".
+  if (obs.high_bid !== undefined && obs.high_bid !== null) facts[t("fact.highBid")] = `${obs.high_bid.replace(/^bid\s+/i, "")} (${seatName(obs.high_bidder, ctx)})`;
   if (obs.caller !== undefined && obs.caller !== null) facts[t("fact.caller")] = seatName(obs.caller, ctx);
   if (obs.called) facts[t("fact.called")] = cardName(obs.called, ctx.family);
   if (obs.target !== undefined && obs.target !== null && obs.game === "briscola-chiamata") facts[t("fact.target")] = String(obs.target);
   if (obs.partner !== undefined && obs.partner !== null) facts[t("fact.partner")] = seatName(obs.partner, ctx);
   return facts;
+}
+
+/** The auction and the call in a line under the table (Chiamata), for a phone, whose side panel is behind *Scores*:
+ * the highest bid and who made it; then the caller, the called card, the points to make and a known partner. */
+export function factsLine(ctx) {
+  return Object.entries(auctionFacts(ctx)).map(([label, value]) => `${label}: ${value}`).join(" · ");
 }
 
 function factsList(ctx) {
