@@ -60,15 +60,20 @@ def test_the_table_facts_and_the_engine_messages_in_italian(new_page, live_serve
 
 
 def test_every_set_phrase_of_table_talk_says_its_meaning_in_every_language():
-    # The talk buttons show what a set phrase tells (Troccas' tschintschar, Trionfetti's signs): a phrase added to
-    # a game without its meaning in a language file would be a bare word of Romansh or a gesture's name.
+    # The talk buttons show what a set phrase tells (Troccas' tschintschar, Trionfetti's signs, Briscola's signals):
+    # a phrase added to a game without its meaning in a language file would be a bare word of Romansh or a
+    # gesture's name, or a bare rank ("Signal: A", which said nothing of the ace of trumps it tells).
     import json
     from importlib.resources import files
 
+    import trionfi
     from trionfi.games.trionfetti import SIGNAL_ACTIONS
     from trionfi.games.troccas_talk import STATEMENTS
 
     phrases = {s.action_text.lower() for s in STATEMENTS} | {str(a).lower() for a in SIGNAL_ACTIONS}
+    for deck in ("italian", "french"):  # the five highest trumps' ranks, the ones a signal names
+        briscola = trionfi.load("briscola", players=4, communication="signals", deck=deck)
+        phrases |= {f"signal {rank}".lower() for rank in briscola.rank_table.order[:5]}
     for lang in ("en", "it"):
         strings = json.loads(files("trionfi").joinpath(f"web/lang/{lang}.json").read_text(encoding="utf-8"))
         have = {key.removeprefix("talkHelp.") for key in strings if key.startswith("talkHelp.")}
