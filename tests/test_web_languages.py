@@ -344,6 +344,28 @@ def test_the_facts_of_a_match_are_rendered_in_italian(new_page, live_server):  #
     assert not left, "\n".join(left)
 
 
+def test_chiamata_s_bids_name_the_rank_in_the_interface_s_language(new_page, live_server):  # noqa: F811
+    # A bid names a rank as the engine writes it: the Italian list offered "Chiama K", "Chiama H", "Chiama J",
+    # letters of no Italian card (their corners say R, C, F), and the highest bid "K (Ann)".
+    page = italian(new_page, f"{live_server.base}/")
+    said = page.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { actionLabel } = await import("/js/actions.js");
+        const { factsLine } = await import("/js/tableview.js");
+        const ctx = { me: 1, seats: [{ seat: 0, name: "Ann" }], family: "italian",
+                      obs: { game: "briscola-chiamata", high_bid: "bid K", high_bidder: 0 } };
+        const lines = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            lines[code] = [...["bid K", "bid H", "bid 3", "bid 61"].map((a) => actionLabel(a, "italian").join("")),
+                           factsLine(ctx)];
+        }
+        return lines;
+    }""")
+    assert said["en"] == ["Bid king", "Bid horse", "Bid three", "Bid 61", "highest bid: king (Ann)"], said
+    assert said["it"] == ["Chiama re", "Chiama cavallo", "Chiama tre", "Chiama 61", "chiamata più alta: re (Ann)"], said
+
+
 def test_both_language_files_have_every_key_of_the_interface():
     # The interface's own words (the engine's sentences are rendered from English, so en.json has none of them).
     import json

@@ -61,6 +61,12 @@ function cardChip(code, family) {
     sign ? el("span", { className: "chip-suit", "aria-hidden": "true", html: `<svg viewBox="0 0 18 18">${sign}</svg>` }) : null);
 }
 
+/** What a bid names (Chiamata's "bid K"): a rank in words, in the interface's language ("re"), or points. */
+export function bidText(bid, family) {
+  const word = bid.replace(/^bid\s+/i, "");
+  return has(`rank.${family}.${word}`) ? t(`rank.${family}.${word}`) : word;
+}
+
 /** The label of an action: its verb in the interface's language, cards as chips, the rest as the engine writes. */
 export function actionLabel(action, family) {
   const words = action.split(/\s+/);
@@ -68,6 +74,7 @@ export function actionLabel(action, family) {
   const whole = `action.${action.toLowerCase()}`;
   if (has(whole)) return [t(whole)];
   const parts = [has(`action.${kind}`) ? t(`action.${kind}`) : words[0]];
+  if (kind === "bid" && words.length === 2) return [...parts, ` ${bidText(action, family)}`];
   for (const word of words.slice(1)) {
     const cards = word.split("+");
     if (cards.every((c) => isCard(c, family))) {

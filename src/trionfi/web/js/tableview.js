@@ -5,7 +5,7 @@
 
 import { cardBackSVG, cardName, cardSVG, indexText, parseCard, suitSign } from "./cards.js";
 import { el } from "./dom.js";
-import { actionLabel } from "./actions.js";
+import { actionLabel, bidText } from "./actions.js";
 import { enginePhrase, engineText, has, language, t } from "./i18n.js";
 
 // Seats are numbered in the game's direction of play; Trijumf plays clockwise, the others counter-clockwise.
@@ -274,8 +274,8 @@ const formatNumber = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 function auctionFacts(ctx) {
   const obs = ctx.obs;
   const facts = {};
-  // The bid without its verb, the engine's English ("bid 3"): "3 (Ann)".
-  if (obs.high_bid !== undefined && obs.high_bid !== null) facts[t("fact.highBid")] = `${obs.high_bid.replace(/^bid\s+/i, "")} (${seatName(obs.high_bidder, ctx)})`;
+  // The bid without its verb, the engine's English ("bid K"): "king (Ann)".
+  if (obs.high_bid !== undefined && obs.high_bid !== null) facts[t("fact.highBid")] = `${bidText(obs.high_bid, ctx.family)} (${seatName(obs.high_bidder, ctx)})`;
   if (obs.caller !== undefined && obs.caller !== null) facts[t("fact.caller")] = seatName(obs.caller, ctx);
   if (obs.called) facts[t("fact.called")] = cardName(obs.called, ctx.family);
   if (obs.target !== undefined && obs.target !== null && obs.game === "briscola-chiamata") facts[t("fact.target")] = String(obs.target);
