@@ -132,6 +132,24 @@ def test_the_creator_is_not_offered_a_friend_s_seat_at_their_own_table(new_page,
     assert row.locator("button", has_text="Sit at").count() == 0 and row.locator("a", has_text="Go to my seat").count()
 
 
+def test_a_table_the_game_refuses_says_why_in_sight_on_a_phone(new_page, live_server):  # noqa: F811
+    # Five players for standard Briscola: the engine's message appeared under the Create button, below the fold of
+    # a phone, and the tap seemed to do nothing.
+    new_page.allowed.append("400")  # the refused request, as the browser logs it
+    ann = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
+    ann.locator('[data-option="players"]').fill("5")
+    create = ann.locator("#create-form button[type=submit]")
+    create.evaluate("(b) => b.scrollIntoView({ block: 'end' })")  # scrolled down just to the button, as a thumb does
+    box = create.bounding_box()
+    ann.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    error = ann.locator("#created .error")
+    error.wait_for()
+    assert "five players play Briscola Chiamata" in error.inner_text()
+    ann.wait_for_timeout(300)  # (a smooth scroll's time)
+    box = error.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+
+
 def test_the_creator_puts_a_bot_in_a_seat_nobody_took(new_page, live_server):  # noqa: F811
     # The friend never came: from the table page, a bot takes the empty seat and the deal starts.
     ann = open_lobby(new_page, live_server, "Ann")

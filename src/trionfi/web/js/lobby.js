@@ -155,7 +155,9 @@ async function create(form, game, output) {
     }
     showCreated(output);
   } catch (e) {
-    output.replaceChildren(el("p", { className: "error", role: "alert" }, enginePhrase(e.message)));
+    const error = el("p", { className: "error", role: "alert" }, enginePhrase(e.message));
+    output.replaceChildren(error);
+    error.scrollIntoView({ block: "nearest" });  // under the button, out of a phone's sight otherwise
   } finally {
     button.disabled = false;
   }
