@@ -61,3 +61,79 @@ def test_the_lobby_says_when_the_server_cannot_be_reached(new_page, live_server)
     error = tab.locator("#create-form .error, .create-panel .error").first
     error.wait_for()
     assert "The server cannot be reached" in error.inner_text(), error.inner_text()
+
+
+def test_trijumf_s_cut_and_a_claim_say_what_they_do_under_their_buttons(page, static_url):  # noqa: F811
+    # Cut, Knock, Flip and Claim were bare words at Trijumf's cut; a Claim tapped to see what it does ends the
+    # game, lost if the side has not the points (Trijumf's 401, Briscola a 31's 31).
+    page.goto(f"{static_url}/cards.html")
+    page.wait_for_selector("body[data-ready=true]")
+    texts = page.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { renderActions } = await import("/js/actions.js");
+        const said = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const box = document.createElement("div");
+            const groups = [{ kind: "cut", actions: ["cut", "knock", "flip"] }, { kind: "claim", actions: ["claim"] }];
+            renderActions(box, { groups, family: "italian", send: () => {}, locked: false, obs: { game: "trijumf" } });
+            said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
+            // Troccas' knock is another thing (a signal): no cut's line there.
+            renderActions(box, { groups: [{ kind: "knock", actions: ["knock"] }], family: "tarot78", send: () => {},
+                                 locked: false, obs: { game: "troccas" } });
+            said[code].push(box.querySelectorAll(".action-help").length);
+        }
+        return said;
+    }""")
+    assert len(texts["en"]) == len(texts["it"]) == 5, texts
+    cut, knock, flip, claim, troccas = texts["en"]
+    assert troccas == texts["it"][4] == 0, texts
+    assert "trumps" in cut and "ten cards" in knock and "top card" in flip, texts
+    assert "wins at once" in claim and "loses" in claim, texts
+    assert "vince subito" in texts["it"][3], texts
+
+
+def test_the_answer_to_a_vagaresto_says_what_each_answer_does(page, static_url):  # noqa: F811
+    # The opponents of a vagaresto got Accept and Concede and "Your turn: choose.", nothing saying what either does
+    # (the call itself is only in the side panel, behind Scores on a phone).
+    page.goto(f"{static_url}/cards.html")
+    page.wait_for_selector("body[data-ready=true]")
+    texts = page.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { renderActions } = await import("/js/actions.js");
+        const said = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const box = document.createElement("div");
+            const groups = [{ kind: "accept", actions: ["accept"] }, { kind: "concede", actions: ["concede"] }];
+            const obs = { game: "trionfetti" };
+            renderActions(box, { groups, family: "italian", send: () => {}, locked: false, obs });
+            said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
+        }
+        return said;
+    }""")
+    accept, concede = texts["en"]
+    assert "vagaresto" in accept and "20" in accept and "vagaresto" in concede and "1 point" in concede, texts
+    assert len(texts["it"]) == 2 and "vagaresto" in texts["it"][0], texts
+
+
+def test_troccas_demand_for_the_jack_says_what_it_does(page, static_url):  # noqa: F811
+    # "Demand J♠" and "No demand" came with no word on the rule (the jack takes the place of the card its holder
+    # played to the trick).
+    page.goto(f"{static_url}/cards.html")
+    page.wait_for_selector("body[data-ready=true]")
+    texts = page.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { renderActions } = await import("/js/actions.js");
+        const said = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const box = document.createElement("div");
+            const groups = [{ kind: "demand", actions: ["demand Js"] }, { kind: "no", actions: ["no demand"] }];
+            renderActions(box, { groups, family: "tarot78", send: () => {}, locked: false, obs: { game: "troccas" } });
+            said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
+        }
+        return said;
+    }""")
+    assert len(texts["en"]) == len(texts["it"]) == 1, texts
+    assert "takes back the card" in texts["en"][0] and "riprende la carta" in texts["it"][0], texts

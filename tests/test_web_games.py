@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from test_web_play import BOT, OPEN, my_turn, play_highlighted
-from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table, shoot  # noqa: F401 (fixtures)
+from web_support import (  # noqa: F401 (fixtures)
+    DESKTOP,
+    PHONE,
+    browser,
+    live_server,
+    new_page,
+    open_table,
+    shoot,
+    static_url,
+)
 
 GAMES = [
     ("briscola-scoperta", "briscola", {"variant": "scoperta"}, 2),
@@ -78,6 +87,25 @@ def test_a_comanda_typed_wrong_then_right(new_page, live_server, shoot):  # noqa
     assert page.locator("#comanda-text").count() == 0
 
 
+def test_the_comanda_box_fits_a_phone(new_page, live_server, shoot):  # noqa: F811
+    # The text box kept the width of twenty letters: on a 360 px phone the box and its Announce button were 23 px
+    # wider than the screen, the button cut off at the edge and the page sliding sideways.
+    created = live_server.create(game="trionfetti", match=True, seed=0, seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=PHONE)
+    box = page.locator("#comanda-text")
+    box.wait_for()
+    box.press_sequentially("manco e cavalloz", delay=5)
+    page.locator("#comanda-preview[data-state=problem]").wait_for()
+    announce = page.locator(".comanda button[type=submit]")
+    announce.scroll_into_view_if_needed()
+    shoot(page, "trionfetti-comanda-phone")
+    width = page.evaluate("innerWidth")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    for part in (announce, box, page.locator("#comanda-preview .error")):
+        left, right = part.evaluate("(e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }")
+        assert left >= 0 and right <= width, (part, left, right, width)
+
+
 def test_the_table_facts_name_the_seats_as_the_badges_do(new_page, live_server):  # noqa: F811
     # The engine's facts say "seat 2"; the English page says the seat's name ("cut by Bot 2", "cut by you").
     created = live_server.create(game="trijumf", seats=[OPEN, BOT, BOT, BOT])
@@ -86,3 +114,79 @@ def test_the_table_facts_name_the_seats_as_the_badges_do(new_page, live_server):
     cut.wait_for()
     said = cut.inner_text()
     assert "seat " not in said and ("Bot " in said or "you" in said), said  # the cutter, by name
+
+
+def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(new_page, static_url):  # noqa: F811
+    # Briscola Chiamata's sides are the five seats, and a deal the caller's side won returns 2 to the caller and 1
+    # to the partner: the summary named the caller alone ("Bot 4 won"), as if the partner had lost.
+    tab = new_page()
+    tab.goto(f"{static_url}/cards.html")
+    tab.wait_for_selector("body[data-ready=true]")
+    verdicts = tab.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { summaryPanel } = await import("/js/tableview.js");
+        await i18n.loadLanguage("en");
+        const seats = [0, 1, 2, 3, 4].map((seat) => ({ seat, kind: "bot", name: null }));
+        const verdict = (me, returns) => {
+            const ctx = { me, seats, n: 5, obs: { game: "briscola-chiamata", sides: [[0], [1], [2], [3], [4]] } };
+            const summary = { points: [32, 0, 32, 19, 37], returns, cardsWon: null, matchEnd: null };
+            return summaryPanel(summary, ctx, { finished: true }).querySelector(".verdict").textContent;
+        };
+        return [verdict(null, [-1, -1, 1, -1, 2]), verdict(1, [-1, -1, 1, -1, 2]), verdict(2, [-1, -1, 1, -1, 2]),
+                verdict(1, [1, 1, -2, 1, -1])];
+    }""")
+    # A spectator, a seat that lost, the partner (it was told "Bot 4 won"), and a seat of the three who beat them.
+    assert verdicts == ["Bot 2, Bot 4 won", "Bot 2, Bot 4 won", "You won", "You won"], verdicts
+
+
+def test_the_status_says_discard_when_the_cards_tapped_are_laid_away(new_page, static_url):  # noqa: F811
+    # Troccas' dealer lays two cards away by tapping them (Triomphe's robber one): the line over the hand said
+    # "Your turn: play a card."
+    tab = new_page()
+    tab.goto(f"{static_url}/cards.html")
+    tab.wait_for_selector("body[data-ready=true]")
+    said = tab.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { statusText } = await import("/js/tableview.js");
+        const at = (plays) => ({ me: 3, status: "playing", connection: "open", obs: { current_player: 3 },
+                                 plays: new Map(plays) });
+        const lines = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const discards = at([["5d", "discard 5d"], ["kc", "discard Kc"]]);
+            lines[code] = [statusText(discards), statusText(at([["5d", "5d"]]))];
+        }
+        return lines;
+    }""")
+    assert said == {
+        "en": ["Your turn: discard a card.", "Your turn: play a card."],
+        "it": ["Tocca a te: scarta una carta.", "Tocca a te: gioca una carta."],
+    }, said
+
+
+def test_a_phone_shows_the_chiamata_auction_and_the_call_under_the_table(new_page, live_server, shoot):  # noqa: F811
+    # On a phone the auction's highest bid, the caller and the called card were only in the side panel, behind
+    # Scores: the table itself said nothing of who bid what or who called which card.
+    created = live_server.create(game="briscola-chiamata", seed=3, seats=[OPEN, BOT, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=PHONE)
+    line = page.locator("#facts-line")
+    deadline = page.evaluate("Date.now()") + 60_000
+    said = []
+    while not page.locator(".summary").count() and page.locator(".hand .card.playable").count() == 0:
+        assert page.evaluate("Date.now()") < deadline, "the auction did not end"
+        if my_turn(page):
+            bids = page.locator("#list-bid")
+            if bids.count():
+                bids.select_option(index=0)  # the lowest bid left: the auction goes on
+                page.locator("#actions [data-action-list]").click()
+            else:
+                assert play_highlighted(page)  # the call
+            page.wait_for_selector("body[data-pending=false]")
+        if line.is_visible():
+            said.append(line.inner_text())
+        page.wait_for_timeout(40)
+    page.wait_for_function("document.getElementById('facts-line').textContent.includes('called card')")
+    shoot(page, "chiamata-called-phone")
+    assert any(text.startswith("highest bid: ") and "bid " not in text for text in said), said
+    assert "caller: " in line.inner_text() and "points to make: " in line.inner_text(), line.inner_text()
+    assert line.is_visible()

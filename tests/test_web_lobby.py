@@ -111,6 +111,45 @@ def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, s
     expect(ann.locator("[data-notice=invites]")).to_have_count(0)  # every seat taken: nothing left to send
 
 
+def test_the_creator_is_not_offered_a_friend_s_seat_at_their_own_table(new_page, live_server):  # noqa: F811
+    # Once made, Ann's table is in the open tables (a friend's seat is open), first on a phone: it offered Ann
+    # "Sit at seat 1", and a tap took her friend's seat, the link she had sent no longer opening it.
+    ann = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
+    ann.select_option("#seat-1", "open")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_selector(".created")
+    table = ann.locator(".created input.link").nth(1).input_value().rsplit("/t/", 1)[1]
+    row = ann.locator(f".open-tables li[data-table='{table}']")
+    row.wait_for()
+    assert row.locator("button", has_text="Sit at").count() == 0, row.inner_text()
+    row.locator("a", has_text="Go to my seat").click()
+    ann.wait_for_selector(".hand .card")
+    assert ann.locator(".badge[data-seat='0'].me").count() == 1  # her own seat
+    # Reopened later, the lobby still knows it: her seat, not her friend's.
+    ann.goto(f"{live_server.base}/")
+    ann.wait_for_selector("body[data-ready=true]")
+    row.wait_for()
+    assert row.locator("button", has_text="Sit at").count() == 0 and row.locator("a", has_text="Go to my seat").count()
+
+
+def test_a_table_the_game_refuses_says_why_in_sight_on_a_phone(new_page, live_server):  # noqa: F811
+    # Five players for standard Briscola: the engine's message appeared under the Create button, below the fold of
+    # a phone, and the tap seemed to do nothing.
+    new_page.allowed.append("400")  # the refused request, as the browser logs it
+    ann = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
+    ann.locator('[data-option="players"]').fill("5")
+    create = ann.locator("#create-form button[type=submit]")
+    create.evaluate("(b) => b.scrollIntoView({ block: 'end' })")  # scrolled down just to the button, as a thumb does
+    box = create.bounding_box()
+    ann.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    error = ann.locator("#created .error")
+    error.wait_for()
+    assert "five players play Briscola Chiamata" in error.inner_text()
+    ann.wait_for_timeout(300)  # (a smooth scroll's time)
+    box = error.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+
+
 def test_the_creator_puts_a_bot_in_a_seat_nobody_took(new_page, live_server):  # noqa: F811
     # The friend never came: from the table page, a bot takes the empty seat and the deal starts.
     ann = open_lobby(new_page, live_server, "Ann")

@@ -61,6 +61,12 @@ function cardChip(code, family) {
     sign ? el("span", { className: "chip-suit", "aria-hidden": "true", html: `<svg viewBox="0 0 18 18">${sign}</svg>` }) : null);
 }
 
+/** What a bid names (Chiamata's "bid K"): a rank in words, in the interface's language ("re"), or points. */
+export function bidText(bid, family) {
+  const word = bid.replace(/^bid\s+/i, "");
+  return has(`rank.${family}.${word}`) ? t(`rank.${family}.${word}`) : word;
+}
+
 /** The label of an action: its verb in the interface's language, cards as chips, the rest as the engine writes. */
 export function actionLabel(action, family) {
   const words = action.split(/\s+/);
@@ -68,6 +74,7 @@ export function actionLabel(action, family) {
   const whole = `action.${action.toLowerCase()}`;
   if (has(whole)) return [t(whole)];
   const parts = [has(`action.${kind}`) ? t(`action.${kind}`) : words[0]];
+  if (kind === "bid" && words.length === 2) return [...parts, ` ${bidText(action, family)}`];
   for (const word of words.slice(1)) {
     const cards = word.split("+");
     if (cards.every((c) => isCard(c, family))) {
@@ -114,9 +121,12 @@ export function renderActions(box, { groups, family, send, locked, obs, cardPlay
       for (const action of actions) parts.push(actionButton(action, family, send, locked));
     }
   }
-  // A game word a newcomer cannot guess (vagaresto) is explained in a line under its button, on phones too.
+  // A game word a newcomer cannot guess (vagaresto) is explained in a line under its button, on phones too; the
+  // game's own line first where one word means different things (Trijumf's knock is a cut, Troccas' a signal).
   const helps = groups.filter(({ kind }) => !TALK.has(kind)).flatMap(({ actions }) => actions)
-    .map((action) => `actionHelp.${action.toLowerCase()}`).filter((key) => has(key));
+    .map((action) => [`actionHelp.${obs?.game}.${action.toLowerCase()}`, `actionHelp.${action.toLowerCase()}`,
+      `actionHelp.${obs?.game}.${kindOf(action)}`].find((key) => has(key)))
+    .filter(Boolean);
   for (const key of new Set(helps)) parts.push(el("p", { className: "action-help muted small" }, t(key)));
   if (talk.length) parts.push(talkBox(talk, send, locked, cardPlays));
   box.replaceChildren(...parts);

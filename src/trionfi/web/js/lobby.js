@@ -1,7 +1,7 @@
 // The lobby (/): a table's game and options from a form built from the game's own option declarations, each
 // seat open or a bot, the invite links with copy (and share) buttons, and the list of open tables.
 
-import { api, pageOf, rememberCreator, rememberInvites, rememberSeat } from "./client.js";
+import { api, pageOf, rememberCreator, rememberInvites, rememberSeat, rememberedSeat, seatPage } from "./client.js";
 import { el, copyButton, playerName, setPlayerName, shareButton } from "./dom.js";
 import { enginePhrase, engineText, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { optionLabel, valueText } from "./options.js";
@@ -147,14 +147,17 @@ async function create(form, game, output) {
     rememberCreator(created.table, created.creator_token);
     // Me against bots only: no link to send, straight to the table.
     const myseat = created.seats.find((seat) => seat.seat === mine);
+    // Kept at once, not only on "Go to my seat": the open tables below list this table, as the creator's seat.
+    if (myseat?.token) rememberSeat(created.table, myseat.token);
     if (myseat?.token && created.seats.every((seat) => seat.seat === mine || seat.kind === "bot")) {
-      rememberSeat(created.table, myseat.token);
       window.location.href = pageOf(myseat.invite);
       return;
     }
     showCreated(output);
   } catch (e) {
-    output.replaceChildren(el("p", { className: "error", role: "alert" }, enginePhrase(e.message)));
+    const error = el("p", { className: "error", role: "alert" }, enginePhrase(e.message));
+    output.replaceChildren(error);
+    error.scrollIntoView({ block: "nearest" });  // under the button, out of a phone's sight otherwise
   } finally {
     button.disabled = false;
   }
@@ -265,7 +268,10 @@ async function refreshTables(box) {
     const playing = table.status === "playing" ? el("span", { className: "in-play", title: t("lobby.inPlayHelp") }, t("lobby.inPlay")) : null;
     const item = el("li", { "data-table": table.table },
       el("span", { className: "title" }, table.title), playing, el("small", {}, options || t("lobby.defaults")));
-    for (const seat of table.free_seats) {
+    // A table where this browser has a seat (one it made, waiting for a friend): its own seat, not the friend's.
+    const mine = rememberedSeat(table.table);
+    if (mine) item.append(el("a", { className: "button small primary", href: seatPage(table.table, mine) }, t("lobby.go")));
+    for (const seat of mine ? [] : table.free_seats) {
       item.append(el("button", { className: "button small", type: "button", onclick: () => claim(table.table, seat) },
         t("lobby.sit", { n: seat })));
     }

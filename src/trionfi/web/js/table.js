@@ -13,7 +13,7 @@ import { renderHand, sortHand, typeIntoHand } from "./hand.js";
 import { enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { tableTitle } from "./options.js";
 import {
-  dealSummary, lastTrickPanel, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
+  dealSummary, factsLine, lastTrickPanel, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
 } from "./tableview.js";
 
 const $ = (id) => document.getElementById(id);
@@ -72,6 +72,9 @@ function render() {
   $("felt").setAttribute("aria-label", t("table.felt"));
   $("status").textContent = statusText(ctx);
   $("status").classList.toggle("your-turn", myTurn);  // (not while the table waits for its players)
+  const facts = factsLine(ctx);
+  $("facts-line").hidden = !facts;
+  $("facts-line").textContent = facts;
   const errorBox = $("error");
   errorBox.hidden = !page.error;
   errorBox.textContent = page.error;

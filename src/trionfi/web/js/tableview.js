@@ -5,7 +5,7 @@
 
 import { cardBackSVG, cardName, cardSVG, indexText, parseCard, suitSign } from "./cards.js";
 import { el } from "./dom.js";
-import { actionLabel } from "./actions.js";
+import { actionLabel, bidText } from "./actions.js";
 import { enginePhrase, engineText, has, language, t } from "./i18n.js";
 
 // Seats are numbered in the game's direction of play; Trijumf plays clockwise, the others counter-clockwise.
@@ -242,8 +242,10 @@ export function statusText(ctx) {
   if (ctx.status === "waiting") return t("status.waitingPlayers");
   if (obs.current_player === null || obs.current_player === undefined) return t("status.over");
   if (obs.current_player === ctx.me) {
-    const cards = ctx.plays?.size;
-    return cards ? t("status.yourTurnPlay") : t("status.yourTurn");
+    // A card tapped is played, or laid away (Troccas' dealer, Triomphe's robber): "discard <card>".
+    const plays = [...(ctx.plays?.values() || [])];
+    if (plays.some((action) => !action.includes(" "))) return t("status.yourTurnPlay");
+    return plays.length ? t("status.yourTurnDiscard") : t("status.yourTurn");
   }
   return t("status.waitingFor", { name: seatName(obs.current_player, ctx) });
 }
@@ -272,12 +274,19 @@ const formatNumber = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 function auctionFacts(ctx) {
   const obs = ctx.obs;
   const facts = {};
-  if (obs.high_bid !== undefined && obs.high_bid !== null) facts[t("fact.highBid")] = `${obs.high_bid} (${seatName(obs.high_bidder, ctx)})`;
+  // The bid without its verb, the engine's English ("bid K"): "king (Ann)".
+  if (obs.high_bid !== undefined && obs.high_bid !== null) facts[t("fact.highBid")] = `${bidText(obs.high_bid, ctx.family)} (${seatName(obs.high_bidder, ctx)})`;
   if (obs.caller !== undefined && obs.caller !== null) facts[t("fact.caller")] = seatName(obs.caller, ctx);
   if (obs.called) facts[t("fact.called")] = cardName(obs.called, ctx.family);
   if (obs.target !== undefined && obs.target !== null && obs.game === "briscola-chiamata") facts[t("fact.target")] = String(obs.target);
   if (obs.partner !== undefined && obs.partner !== null) facts[t("fact.partner")] = seatName(obs.partner, ctx);
   return facts;
+}
+
+/** The auction and the call in a line under the table (Chiamata), for a phone, whose side panel is behind *Scores*:
+ * the highest bid and who made it; then the caller, the called card, the points to make and a known partner. */
+export function factsLine(ctx) {
+  return Object.entries(auctionFacts(ctx)).map(([label, value]) => `${label}: ${value}`).join(" · ");
 }
 
 function factsList(ctx) {
@@ -307,7 +316,8 @@ export function narrate(event, ctx) {
   const name = (s) => seatName(s, ctx);
   switch (event.type) {
     case "deal":
-      return t("log.deal", { n: event.deal, name: name(event.dealer) });
+      // "You" takes its own verb ("you deal", "distribuisci tu"), as the trick's line has it.
+      return event.dealer === ctx.me ? t("log.dealYou", { n: event.deal }) : t("log.deal", { n: event.deal, name: name(event.dealer) });
     case "action": {
       if (event.public) return t("log.public", { name: name(event.seat), what: engineSays(event.public, ctx) });
       let card = null;
@@ -325,7 +335,7 @@ export function narrate(event, ctx) {
     case "receive":
       return event.cards ? t("log.receive", { cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") }) : null;
     case "reveal":
-      return t("log.reveal", { name: name(event.seat), cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") });
+      return t(event.seat === ctx.me ? "log.revealYou" : "log.reveal", { name: name(event.seat), cards: event.cards.map((c) => cardName(c, ctx.family)).join(", ") });
     case "trump":
       if (event.indicator) return t("log.trumpCard", { card: cardName(event.indicator, ctx.family) });
       return event.trump && event.trump !== "T" ? t("log.trump", { suit: trumpName({ trump: event.trump, suit_names: ctx.obs.suit_names }, ctx) }) : null;
@@ -410,11 +420,11 @@ export function summaryFromObservation(ctx) {
 
 export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOver, finished, replayHref = null, rematchReady = false }) {
   const nSides = summary.points.length;
-  // Who won: the sides whose seats have the best return (returns are per seat).
+  // Who won: the sides whose seats gain (returns are per seat, zero-sum). Not only the best return: Chiamata's
+  // caller gains 2 and the partner 1, and both won.
   let verdict = t("summary.draw");
   if (summary.returns?.length) {
-    const best = Math.max(...summary.returns);
-    const winners = [...new Set(summary.returns.map((r, seat) => (r === best && best > 0 ? sideOf(seat, ctx) : null)).filter((s) => s !== null))];
+    const winners = [...new Set(summary.returns.map((r, seat) => (r > 0 ? sideOf(seat, ctx) : null)).filter((s) => s !== null))];
     const mine = ctx.me !== null && winners.includes(sideOf(ctx.me, ctx));
     if (mine) verdict = teamed(ctx) ? t("summary.yourTeamWins") : t("summary.youWin");
     else if (winners.length) verdict = t("summary.wins", { name: winners.map((s) => sideName(s, ctx)).join(", ") });
