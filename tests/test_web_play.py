@@ -306,6 +306,11 @@ def test_a_spectator_sees_the_table_but_no_hand(new_page, live_server, shoot):  
     assert watcher.locator(".hand .card").count() == 0
     assert watcher.locator(".card-img:not(.back) >> visible=true").count() >= 1  # the trick and the turned-up card
     assert "watching" in watcher.locator("#table-title").inner_text()
+    # On a phone the top bar hides the title: the line over the table says it ("Waiting for Ann…" read as if
+    # the spectator sat at the table).
+    phone = open_table(new_page, live_server, created["spectate"], "Viewer", viewport=PHONE)
+    phone.wait_for_selector(".trick-card")
+    expect(phone.locator("#status")).to_contain_text("You are watching: ")
     # Every seat's hand shows as backs only.
     assert watcher.locator(".mini-hand .card-img:not(.back)").count() == 0
     assert watcher.locator(".mini-hand .back").count() >= 8

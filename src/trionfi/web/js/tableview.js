@@ -247,6 +247,8 @@ export function statusText(ctx) {
     if (plays.some((action) => !action.includes(" "))) return t("status.yourTurnPlay");
     return plays.length ? t("status.yourTurnDiscard") : t("status.yourTurn");
   }
+  // A spectator is told so here too: on a phone the top bar has no room for "watching".
+  if (ctx.me === null) return t("status.watching", { name: seatName(obs.current_player, ctx) });
   return t("status.waitingFor", { name: seatName(obs.current_player, ctx) });
 }
 
