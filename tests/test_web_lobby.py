@@ -161,7 +161,11 @@ def test_the_creator_puts_a_bot_in_a_seat_nobody_took(new_page, live_server):  #
     ann.locator(".invite[data-seat='1'] [data-stand-in]", has_text="A bot instead").click()
     ann.wait_for_selector("body[data-status=playing][data-turn=true] .hand .card.playable")
     expect(ann.locator("[data-notice=invites]")).to_have_count(0)
-    expect(ann.locator("[data-notice=stand-in][data-seat='1']")).to_contain_text("A bot plays for Seat 1")
+    # Nobody sat there: no one is "away" or to "open their link again" (as if a friend had left).
+    expect(ann.locator("[data-notice=stand-in][data-seat='1']")).to_have_text(
+        "A bot plays for Seat 1 until someone opens its invite link."
+    )
+    expect(ann.locator(".badge[data-seat='1'] .tag.away")).to_have_count(0)
     ann.locator(".hand .card.playable").first.click()
     ann.wait_for_selector(".trick-card[data-seat='1']")  # the bot answered
 

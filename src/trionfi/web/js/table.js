@@ -267,7 +267,9 @@ function absentees(ctx) {
         onclick: () => handOver(info.seat) }, t("standIn.someoneElse"))
       : null;
     if (info.played_by === "bot") {
-      parts.push(el("p", { "data-notice": "stand-in", "data-seat": info.seat }, t("standIn.playing", { name }),
+      // A seat nobody sat in (or given to someone new) waits for whoever opens its link, not for a return.
+      const key = info.name === null ? "standIn.playingOpen" : "standIn.playing";
+      parts.push(el("p", { "data-notice": "stand-in", "data-seat": info.seat }, t(key, { name }),
         newcomer ? " " : null, newcomer));
       continue;
     }

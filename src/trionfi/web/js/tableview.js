@@ -96,7 +96,8 @@ function seatBadge(seat, ctx) {
       : el("span", { className: "tag" }, t("seat.botTag")));
   }
   if (bot && turn && ctx.status === "playing") facts.push(el("span", { className: "tag thinking" }, t("seat.thinking")));
-  if (info.away) facts.push(el("span", { className: "tag away" }, t("seat.away")));
+  // "away" is someone who sat here and went; a seat nobody has taken yet, a bot playing it, is just the bot's.
+  if (info.away && info.name !== null) facts.push(el("span", { className: "tag away" }, t("seat.away")));
   // A person who sits here but has no page open now (closed it, or lost the connection).
   else if (info.played_by === "person" && ctx.presence && seat !== ctx.me && !ctx.presence.connected.includes(seat)) {
     facts.push(el("span", { className: "tag offline" }, t("seat.offline")));
