@@ -429,3 +429,30 @@ def test_the_summary_heads_its_points_with_the_game_s_label_in_italian(new_page,
         { onNext() {}, onRematch() {}, onClose() {}, matchOver: false, finished: false });
       return [...panel.querySelectorAll("thead th, tr:first-child th")].map((th) => th.textContent); }"""
     assert "Punti in questa smazzata" in page.evaluate(head)
+
+
+def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server):  # noqa: F811
+    """The engine's "seat 3 deals again" said to seat 3 read "you deals again" (the web in English, and the
+    terminal): the seat becomes "you" and the verb after it agrees."""
+    from trionfi.view import personal
+
+    said = "The deal is cancelled (all four agreed); seat 3 deals again."
+    assert personal(said, 3) == "The deal is cancelled (all four agreed); you deal again."
+    assert personal("after 6 cards: seat 1 proposes a new deal", 1) == "after 6 cards: you propose a new deal"
+    assert personal("seat 2 holds it but played Hb", 2) == "you hold it but played Hb"
+    assert personal(said, 1) == said  # another seat's sentence is left as it is
+    page = new_page()
+    page.goto(f"{live_server.base}/")
+    page.wait_for_selector("#create-form")
+    rendered = page.evaluate(
+        """async (texts) => {
+            const { engineSays } = await import('/js/tableview.js');
+            return texts.map((text) => engineSays(text, { me: 3, seats: [] }));
+        }""",
+        [said, "draws: seat 0 7d, seat 3 2c → seat 3 deals", "seat 1 deals again"],
+    )
+    assert rendered == [
+        "The deal is cancelled (all four agreed); you deal again.",
+        "draws: Seat 0 7d, you 2c → you deal",
+        "Seat 1 deals again",
+    ]

@@ -89,6 +89,24 @@ def verb(subject: str, singular: str, plural: str) -> str:
     return singular
 
 
+# The verbs the engine's sentences put after "seat N" ("seat 3 deals again"), as they go after "you" (the web's
+# tableview.js keeps the same list).
+YOU_VERBS = {
+    "is": "are",
+    "has": "have",
+    "was": "were",
+    "deals": "deal",
+    "proposes": "propose",
+    "takes": "take",
+    "gives": "give",
+    "holds": "hold",
+    "owes": "owe",
+    "wins": "win",
+    "leads": "lead",
+    "plays": "play",
+}
+
+
 def personal(text: str, me: int | None) -> str:
     """An engine message from the player's point of view ("seat 0 may play" -> "you may play")."""
     if me is None:
@@ -97,7 +115,7 @@ def personal(text: str, me: int | None) -> str:
     text = re.sub(rf"\bSeat {me}'s\b", "Your", text)
     text = re.sub(rf"\bseat {me}\b(?! ?\+)", "you", text)  # not "seats 0+2"-like sums
     text = re.sub(rf"\bSeat {me}\b(?! ?\+)", "You", text)
-    for wrong, right in (("is", "are"), ("has", "have"), ("was", "were")):
+    for wrong, right in YOU_VERBS.items():
         text = re.sub(rf"\b([Yy]ou) {wrong}\b", rf"\1 {right}", text)
     return text
 

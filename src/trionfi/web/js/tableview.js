@@ -37,8 +37,15 @@ export function engineSays(text, ctx) {
   return text.replace(/\bseat (\d+)('s)?\b/g, (whole, n, owner) => {
     if (Number(n) === ctx.me) return owner ? "your" : "you";
     return `${seatName(Number(n), ctx) || `seat ${n}`}${owner || ""}`;
-  });
+  }).replace(/\b(you) (\w+)\b/gi, (whole, you, verb) => (YOU_VERBS[verb] ? `${you} ${YOU_VERBS[verb]}` : whole));
 }
+
+// The verbs the engine's sentences put after "seat N" ("seat 3 deals again"), as they go after "you" (as
+// trionfi.view.YOU_VERBS has them for the terminal).
+const YOU_VERBS = {
+  is: "are", has: "have", was: "were", deals: "deal", proposes: "propose", takes: "take",
+  gives: "give", holds: "hold", owes: "owe", wins: "win", leads: "lead", plays: "play",
+};
 
 /** A side's name from the viewer's place: you / your team / the other's names. */
 export function sideName(index, ctx) {
