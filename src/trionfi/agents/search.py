@@ -312,7 +312,7 @@ class SearchAgent(Agent):
             worlds += 1
             if self.samples is not None:
                 if worlds >= self.samples or time.process_time() >= cap:
-                    break  # the cap only bites on a machine far slower than ours
+                    break  # the cap: on a slow or busy machine it ends some moves (docs/benchmarks.md)
                 if self.work is not None and plies >= self.work:
                     break  # the work limit: as reproducible as the sample count
             elif time.perf_counter() >= deadline:
