@@ -158,6 +158,32 @@ def test_a_person_plays_a_deal_through_trionfi_join(tmp_path: Path) -> None:
     assert f"/api/tables/{created['table']}/record" in text
 
 
+def test_join_with_no_input_watches_on_and_a_seat_is_told_why_it_stops(tmp_path: Path) -> None:
+    """`trionfi join LINK < /dev/null` quit at once without a word: a spectator, who needs no input, now watches
+    the game to its end; a seat, which cannot be played without input, says why it stops."""
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0.02)) as server:
+        created = server.create(game="briscola", seats=[{"kind": "bot", "bot": "random"}] * 2)
+        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+        join = [sys.executable, "-m", "trionfi.cli", "join"]
+        watched = subprocess.run(
+            [*join, created["spectate"]], stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60
+        )
+        assert watched.returncode == 0, watched.stdout + watched.stderr
+        assert "you are watching" in watched.stdout and "end of the deal" in watched.stdout
+        assert "Trick 20:" in watched.stdout
+        seated = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "random"}])
+        played = subprocess.run(
+            [*join, seated["seats"][0]["invite"], "--name", "Ann"],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+    said = " ".join(played.stdout.split())
+    assert "Input closed (Ctrl-D, or no terminal): nothing more can be typed, so join stops." in said, said
+
+
 def _said(client_run: Any) -> str:
     from trionfi.terminal import out
 

@@ -307,7 +307,16 @@ class TerminalClient:
                     reader = asyncio.ensure_future(ws.recv())
                 if typing is not None and typing in done:
                     line = typing.result()
-                    if line is None or not await self._typed(line):
+                    if line is None and self.link.token is None:
+                        typing = None  # input closed (< /dev/null, Ctrl-D): a spectator needs none, and watches on
+                        continue
+                    if line is None:
+                        self.say(
+                            "[yellow]Input closed (Ctrl-D, or no terminal): nothing more can be typed, so join stops."
+                            " The seat stays yours: join again with the same link (--bot LEVEL lets a bot play it).[/]"
+                        )
+                        return False
+                    if not await self._typed(line):
                         return False
                     typing = asyncio.ensure_future(self.lines.get())
         finally:
