@@ -160,28 +160,37 @@ def test_a_person_plays_a_deal_through_trionfi_join(tmp_path: Path) -> None:
 
 def test_join_with_no_input_watches_on_and_a_seat_is_told_why_it_stops(tmp_path: Path) -> None:
     """`trionfi join LINK < /dev/null` quit at once without a word: a spectator, who needs no input, now watches
-    the game to its end; a seat, which cannot be played without input, says why it stops."""
-    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0.02)) as server:
-        created = server.create(game="briscola", seats=[{"kind": "bot", "bot": "random"}] * 2)
+    the game to its end, and a table that ended before they came tells its result (its snapshot held only the
+    points); a seat, which cannot be played without input, says why it stops."""
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0.15)) as server:
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
-        join = [sys.executable, "-m", "trionfi.cli", "join"]
-        watched = subprocess.run(
-            [*join, created["spectate"]], stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60
-        )
-        assert watched.returncode == 0, watched.stdout + watched.stderr
-        assert "you are watching" in watched.stdout and "end of the deal" in watched.stdout
-        assert "Trick 20:" in watched.stdout
+
+        def join(link: str, *more: str) -> str:
+            done = subprocess.run(
+                [sys.executable, "-m", "trionfi.cli", "join", link, *more],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=60,
+            )
+            return " ".join(done.stdout.split()) + f" (exit {done.returncode})"
+
+        bots = [{"kind": "bot", "bot": "random"}] * 2
+        live = join(server.create(game="briscola", seats=bots)["spectate"])
+        assert "you are watching" in live and "Trick 20:" in live and "end of the deal" in live, live
+        assert live.endswith("(exit 0)")
+        ended = server.create(game="briscola", seats=bots, seed=3)
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{server.base}/api/tables/{ended['table']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        late = join(ended["spectate"])
+        assert "end of the deal" in late and re.search(r"Seat \d wins the deal\.|The deal is drawn\.", late), late
+        assert "Trick 1:" not in late  # the result, not the whole deal again
         seated = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "random"}])
-        played = subprocess.run(
-            [*join, seated["seats"][0]["invite"], "--name", "Ann"],
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=60,
-        )
-    said = " ".join(played.stdout.split())
-    assert "Input closed (Ctrl-D, or no terminal): nothing more can be typed, so join stops." in said, said
+        played = join(seated["seats"][0]["invite"], "--name", "Ann")
+    assert "Input closed (Ctrl-D, or no terminal): nothing more can be typed, so join stops." in played, played
 
 
 def _said(client_run: Any) -> str:

@@ -141,6 +141,7 @@ class TerminalClient:
         self.lines: asyncio.Queue[str | None] | None = None
         self.shown_turn = -1
         self.drawn = -1  # the version whose table was last drawn (a snapshot's is not drawn again at your turn)
+        self.asked_end = self.ending = False  # a finished table's result asked for (once), its answer awaited
         self.seats: list[dict[str, Any]] = []  # as the server last told them (welcome, table)
         self.connected: list[int] | None = None  # the seats with a page or terminal open, as last printed
         self.rematch: str | None = None  # the rematch's table, once someone asked for it
@@ -301,6 +302,8 @@ class TerminalClient:
                         return False
                     if said == "name":
                         await self._name_needed()
+                    if said == "ask_end":
+                        await self._send({"type": "sync", "version": 0, "full": True})
                     if self.finished:
                         return True
                     await self._maybe_play()
@@ -349,7 +352,11 @@ class TerminalClient:
                 self.say("[dim]Waiting for the other players to join...[/]")
             self.over = self.status == "finished"
         elif kind == "events":
-            if m["from"] != self.version and m["from"] < self.version:
+            if self.ending:  # the whole log of a finished table, asked for its end only (below)
+                self.ending = False
+                ends = [i for i, e in enumerate(m["events"]) if e["type"] == "end"]
+                m["events"] = m["events"][ends[-1] :] if ends else []
+            elif m["from"] != self.version and m["from"] < self.version:
                 m["events"] = m["events"][self.version - m["from"] :]  # already shown
             self.obs = m["observation"]
             self.show_events(m["events"])
@@ -362,6 +369,10 @@ class TerminalClient:
             self.version = m["version"]
             self.pending = None
             self.show_table()
+            if self.over and not self.finished and not self.asked_end:
+                # A table that ended before we came: its snapshot holds no result, the log's end does.
+                self.asked_end = self.ending = True
+                return "ask_end"
             if self.over:
                 self._the_end()
         elif kind == "table":
