@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from web_support import browser, live_server, new_page, page, static_url  # noqa: F401 (fixtures)
 
 BOT = {"kind": "bot", "bot": "easy"}
@@ -63,28 +65,36 @@ def test_the_lobby_says_when_the_server_cannot_be_reached(new_page, live_server)
     assert "The server cannot be reached" in error.inner_text(), error.inner_text()
 
 
+ACTION_HELP = """async ([groups, family, game]) => {
+    const i18n = await import("/js/i18n.js");
+    const { renderActions } = await import("/js/actions.js");
+    const said = {};
+    for (const code of ["en", "it"]) {
+        await i18n.loadLanguage(code);
+        const box = document.createElement("div");
+        renderActions(box, { groups, family, send: () => {}, locked: false, obs: { game } });
+        said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
+    }
+    return said;
+}"""
+
+
+def action_help(tab: Any, base: str, groups: list[dict[str, Any]], family: str, game: str) -> dict[str, Any]:
+    """The lines under a game's action buttons, in English and Italian: {"en": [...], "it": [...]}."""
+    tab.goto(f"{base}/cards.html")
+    tab.wait_for_selector("body[data-ready=true]")
+    return tab.evaluate(ACTION_HELP, [groups, family, game])
+
+
 def test_trijumf_s_cut_and_a_claim_say_what_they_do_under_their_buttons(page, static_url):  # noqa: F811
     # Cut, Knock, Flip and Claim were bare words at Trijumf's cut; a Claim tapped to see what it does ends the
     # game, lost if the side has not the points (Trijumf's 401, Briscola a 31's 31).
-    page.goto(f"{static_url}/cards.html")
-    page.wait_for_selector("body[data-ready=true]")
-    texts = page.evaluate("""async () => {
-        const i18n = await import("/js/i18n.js");
-        const { renderActions } = await import("/js/actions.js");
-        const said = {};
-        for (const code of ["en", "it"]) {
-            await i18n.loadLanguage(code);
-            const box = document.createElement("div");
-            const groups = [{ kind: "cut", actions: ["cut", "knock", "flip"] }, { kind: "claim", actions: ["claim"] }];
-            renderActions(box, { groups, family: "italian", send: () => {}, locked: false, obs: { game: "trijumf" } });
-            said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
-            // Troccas' knock is another thing (a signal): no cut's line there.
-            renderActions(box, { groups: [{ kind: "knock", actions: ["knock"] }], family: "tarot78", send: () => {},
-                                 locked: false, obs: { game: "troccas" } });
-            said[code].push(box.querySelectorAll(".action-help").length);
-        }
-        return said;
-    }""")
+    groups = [{"kind": "cut", "actions": ["cut", "knock", "flip"]}, {"kind": "claim", "actions": ["claim"]}]
+    texts = action_help(page, static_url, groups, "italian", "trijumf")
+    # Troccas' knock is another thing (a signal): no cut's line there.
+    troccas = action_help(page, static_url, [{"kind": "knock", "actions": ["knock"]}], "tarot78", "troccas")
+    for code in ("en", "it"):
+        texts[code].append(len(troccas[code]))
     assert len(texts["en"]) == len(texts["it"]) == 5, texts
     cut, knock, flip, claim, troccas = texts["en"]
     assert troccas == texts["it"][4] == 0, texts
@@ -96,22 +106,8 @@ def test_trijumf_s_cut_and_a_claim_say_what_they_do_under_their_buttons(page, st
 def test_the_answer_to_a_vagaresto_says_what_each_answer_does(page, static_url):  # noqa: F811
     # The opponents of a vagaresto got Accept and Concede and "Your turn: choose.", nothing saying what either does
     # (the call itself is only in the side panel, behind Scores on a phone).
-    page.goto(f"{static_url}/cards.html")
-    page.wait_for_selector("body[data-ready=true]")
-    texts = page.evaluate("""async () => {
-        const i18n = await import("/js/i18n.js");
-        const { renderActions } = await import("/js/actions.js");
-        const said = {};
-        for (const code of ["en", "it"]) {
-            await i18n.loadLanguage(code);
-            const box = document.createElement("div");
-            const groups = [{ kind: "accept", actions: ["accept"] }, { kind: "concede", actions: ["concede"] }];
-            const obs = { game: "trionfetti" };
-            renderActions(box, { groups, family: "italian", send: () => {}, locked: false, obs });
-            said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
-        }
-        return said;
-    }""")
+    groups = [{"kind": "accept", "actions": ["accept"]}, {"kind": "concede", "actions": ["concede"]}]
+    texts = action_help(page, static_url, groups, "italian", "trionfetti")
     accept, concede = texts["en"]
     assert "vagaresto" in accept and "20" in accept and "vagaresto" in concede and "1 point" in concede, texts
     assert len(texts["it"]) == 2 and "vagaresto" in texts["it"][0], texts
@@ -120,20 +116,7 @@ def test_the_answer_to_a_vagaresto_says_what_each_answer_does(page, static_url):
 def test_troccas_demand_for_the_jack_says_what_it_does(page, static_url):  # noqa: F811
     # "Demand J♠" and "No demand" came with no word on the rule (the jack takes the place of the card its holder
     # played to the trick).
-    page.goto(f"{static_url}/cards.html")
-    page.wait_for_selector("body[data-ready=true]")
-    texts = page.evaluate("""async () => {
-        const i18n = await import("/js/i18n.js");
-        const { renderActions } = await import("/js/actions.js");
-        const said = {};
-        for (const code of ["en", "it"]) {
-            await i18n.loadLanguage(code);
-            const box = document.createElement("div");
-            const groups = [{ kind: "demand", actions: ["demand Js"] }, { kind: "no", actions: ["no demand"] }];
-            renderActions(box, { groups, family: "tarot78", send: () => {}, locked: false, obs: { game: "troccas" } });
-            said[code] = [...box.querySelectorAll(".action-help")].map((p) => p.textContent);
-        }
-        return said;
-    }""")
+    groups = [{"kind": "demand", "actions": ["demand Js"]}, {"kind": "no", "actions": ["no demand"]}]
+    texts = action_help(page, static_url, groups, "tarot78", "troccas")
     assert len(texts["en"]) == len(texts["it"]) == 1, texts
     assert "takes back the card" in texts["en"][0] and "riprende la carta" in texts["it"][0], texts
