@@ -105,6 +105,7 @@ YOU_VERBS = {
     "leads": "lead",
     "plays": "play",
 }
+_YOU_VERB = re.compile(rf"\b([Yy]ou) ({'|'.join(YOU_VERBS)})\b")
 
 
 def personal(text: str, me: int | None) -> str:
@@ -115,9 +116,7 @@ def personal(text: str, me: int | None) -> str:
     text = re.sub(rf"\bSeat {me}'s\b", "Your", text)
     text = re.sub(rf"\bseat {me}\b(?! ?\+)", "you", text)  # not "seats 0+2"-like sums
     text = re.sub(rf"\bSeat {me}\b(?! ?\+)", "You", text)
-    for wrong, right in YOU_VERBS.items():
-        text = re.sub(rf"\b([Yy]ou) {wrong}\b", rf"\1 {right}", text)
-    return text
+    return _YOU_VERB.sub(lambda m: f"{m[1]} {YOU_VERBS[m[2]]}", text)
 
 
 # --- cards ---------------------------------------------------------------------------------------------------
