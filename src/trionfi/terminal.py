@@ -23,9 +23,11 @@ from .events import EventLog
 from .match import Match
 from .view import (
     cap,
+    card_examples,
     deal_result,
     event_sentence,
     hand_groups,
+    last_trick_line,
     mark_draws,
     match_line,
     pass_first,
@@ -33,7 +35,6 @@ from .view import (
     refusal,
     seat_label,
     side_label,
-    trick_sentence,
     trick_text,
     trump_text,
     turn_prompt,
@@ -358,19 +359,14 @@ class PlaySession:
         out.print(f"[bold]Your turn[/] — type {escape(turn_prompt(self.game, obs))}, or help")
 
     def _show_help(self) -> None:
-        examples = ", ".join(list(dict.fromkeys(str(c) for c in self.game.deck))[::7][:4])
+        examples = card_examples(self.game)
         out.print(escape(HELP_TEXT.format(examples=examples)))
         if self.help_text:
             out.print()
             out.print(escape(self.help_text), soft_wrap=True)
 
     def _show_last(self) -> None:
-        obs = deal_of(self.state).observation(self.me)
-        if not obs["tricks"]:
-            out.print("No trick has been completed yet in this deal.")
-            return
-        last = {**obs["tricks"][-1], "number": len(obs["tricks"])}
-        out.print(escape(trick_sentence(last, obs, self.me, obs.get("show_points", True))))
+        out.print(escape(last_trick_line(deal_of(self.state).observation(self.me), self.me)))
 
     def final_summary(self) -> None:
         """The match table and its winner (a single deal was summed up when it ended)."""

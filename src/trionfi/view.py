@@ -179,6 +179,19 @@ def pass_first(action: str) -> bool:
     return action != "pass"
 
 
+def card_examples(game: Any) -> str:
+    """A few of the game's own card codes, spread over its pack ("Ad, 6d, Hc, 4s"), for a help text."""
+    return ", ".join(list(dict.fromkeys(str(c) for c in game.deck))[::7][:4])
+
+
+def last_trick_line(obs: dict[str, Any], me: int | None) -> str:
+    """The last completed trick of the deal in a sentence, or that none is completed yet (the `last` command)."""
+    if not obs.get("tricks"):
+        return "No trick has been completed yet in this deal."
+    last = {**obs["tricks"][-1], "number": len(obs["tricks"])}
+    return trick_sentence(last, obs, me, obs.get("show_points", True))
+
+
 def choices(game: Any, obs: dict[str, Any]) -> list[str]:
     """The legal actions in the order a player reads them: ``pass`` first, then the cards in the hand's order,
     then the other actions (the engine lists them in its own order)."""

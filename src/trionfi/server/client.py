@@ -172,8 +172,9 @@ class TerminalClient:
             self.say(HELP.format(examples="Kd, 7c"))
             return
         from trionfi.texts import game_help
+        from trionfi.view import card_examples
 
-        examples = ", ".join(list(dict.fromkeys(str(c) for c in self.game.deck))[::7][:4])
+        examples = card_examples(self.game)
         self.say(HELP.format(examples=escape(examples)))
         self.say("")
         self.say(escape(game_help(self.game)))
@@ -181,14 +182,9 @@ class TerminalClient:
     def show_last(self) -> None:
         from rich.markup import escape
 
-        from trionfi.view import trick_sentence
+        from trionfi.view import last_trick_line
 
-        tricks = (self.obs or {}).get("tricks") or []
-        if not tricks:
-            self.say("No trick has been completed yet in this deal.")
-            return
-        last = {**tricks[-1], "number": len(tricks)}
-        self.say(escape(trick_sentence(last, self.obs, self.seat, self.obs.get("show_points", True))))
+        self.say(escape(last_trick_line(self.obs or {}, self.seat)))
 
     def show_events(self, events: list[dict[str, Any]]) -> None:
         """The events told as `trionfi play` tells them (trionfi.terminal, trionfi.view)."""
