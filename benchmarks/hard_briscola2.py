@@ -5,6 +5,8 @@
     python benchmarks/hard_briscola2.py compare FILE FILE
     python benchmarks/hard_briscola2.py pool FILE.json ...
     python benchmarks/hard_briscola2.py agree -n N [--seed S]
+    python benchmarks/hard_briscola2.py disagree --variant NAME -n N [--seed S] [--stock K]
+    python benchmarks/hard_briscola2.py disagreements FILE ...
 
 ``duel`` plays N duplicate deals (each deal once with the variant in each seat) of the variant against the
 medium level, one process; ``endgame`` plays N deals medium against medium until K cards are left in the stock,
@@ -17,6 +19,9 @@ their 95 % intervals. ``pool`` adds up tournaments of the same bots (``trionfi t
 chunks of deals with different seeds) into one score of the first bot with the tournament's own interval.
 ``agree`` plays N deals medium against medium and counts how often the search's playout rule (its model of the
 opponent) makes the medium bot's choice, by the stock's size (decisions with more than one card).
+``disagree`` plays the hard level against medium and asks the variant as well wherever the stock holds more
+than K cards; where the two choose differently, both cards are played on from the true position by the hard
+level (:func:`disagree`); ``disagreements`` sums such files.
 Variants are the hard level with some settings changed (below). Run under ``nice -n 10``
 and say the load average (``uptime``) next to the figures.
 """
@@ -60,6 +65,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # Random cards in the playouts (the batched search gained from 10 %): both sides, or only the searcher's own.
     "eps10": {"epsilon": 0.1},
     "self10": {"epsilon": 0.1, "self_noise": True},
+    # The seat's next card chosen from what it would see then, on the other half of the worlds (``lookahead``).
+    "look": {"lookahead": True},
 }
 
 
@@ -171,6 +178,88 @@ def pool(files: list[str]) -> dict[str, Any]:
     }
 
 
+def _played_on(game: Any, state: Any, seat: int, action: str, seed: int) -> tuple[float, int]:
+    """The seat's score (1 / 0.5 / 0) and card-point margin when it plays ``action`` and the hard level goes on
+    for it against the medium level."""
+    state = state.clone()
+    state.apply(action, seat=seat)
+    agents = [make_agent("hard", seed=seed, game=game), make_agent("medium", seed=seed, game=game)]
+    if seat:
+        agents.reverse()
+    while state.current_player is not None:
+        p = state.current_player
+        state.apply(agents[p].choose(state.observation(p)), seat=p)
+    points = state.points()
+    return (state.returns()[seat] + 1) / 2, points[seat] - points[1 - seat]
+
+
+def disagree(variant: str, deals: int, seed: int, stock: int) -> dict[str, Any]:
+    """Deals of the hard level against medium (seat 0 in even deals, 1 in odd ones): wherever the stock holds more
+    than ``stock`` cards, the variant is asked too on the same observation with the same seed, and where it
+    chooses another card both cards are played on from the true position, the hard level going on for the seat
+    (the same seed for both). Only the decisions that differ are played twice, and each from the same cards:
+    a far steadier comparison of two levels' choices than whole deals. One line a disagreement and one a deal."""
+    game = trionfi.load("briscola")
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / f"hard2p-disagree-{variant}-{seed}-{deals}.jsonl"
+    lines = []
+    for d in track(range(seed, seed + deals), description=f"{variant}: deals", console=PROGRESS):
+        seat = d % 2
+        state = game.deal(seed=d)
+        medium = make_agent("medium", seed=d, game=game)
+        asked = differ = step = 0
+        cpu = [0.0, 0.0]
+        while state.current_player is not None:
+            p = state.current_player
+            observation = state.observation(p)
+            s = 100 * d + step
+            if p != seat:
+                action = medium.choose(observation)
+            elif len(observation["legal_actions"]) > 1 and len(state.stock) > stock:
+                start = time.process_time()
+                action = make_agent("hard", seed=s, game=game).choose(observation)
+                middle = time.process_time()
+                other = _agent(variant, s, game).choose(observation)
+                cpu[0] += middle - start
+                cpu[1] += time.process_time() - middle
+                asked += 1
+                if other != action:
+                    differ += 1
+                    base, new = (_played_on(game, state, p, a, s + 7) for a in (action, other))
+                    line = {"deal": d, "step": step, "stock": len(state.stock), "base": action, "variant": other}
+                    lines.append({**line, "score": [base[0], new[0]], "margin": [base[1], new[1]]})
+            else:
+                action = make_agent("hard", seed=s, game=game).choose(observation)
+            state.apply(action, seat=p)
+            step += 1
+        lines.append({"deal": d, "positions": asked, "differ": differ, "cpu": cpu})
+        path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return disagreements([str(path)])
+
+
+def disagreements(files: list[str]) -> dict[str, Any]:
+    """The variant's score and margin minus the hard level's where they chose differently (``disagree`` files)."""
+    rows = [json.loads(line) for f in files for line in Path(f).read_text().splitlines()]
+    found = [r for r in rows if "variant" in r]
+    deals = [r for r in rows if "positions" in r]
+    summary: dict[str, Any] = {"deals": len(deals), "positions": sum(r["positions"] for r in deals)}
+    summary["disagreements"] = len(found)
+    for key in ("score", "margin"):
+        diff = {i: r[key][1] - r[key][0] for i, r in enumerate(found)}
+        summary[key] = [round(sum(diff.values()) / len(diff), 4), _interval(diff)] if len(diff) > 1 else None
+    summary["better / worse / same"] = [
+        sum(r["score"][1] > r["score"][0] for r in found),
+        sum(r["score"][1] < r["score"][0] for r in found),
+        sum(r["score"][1] == r["score"][0] for r in found),
+    ]
+    if deals:  # the score per game the variant's choices gain: the hard level plays one game a deal here
+        summary["score per game"] = round(sum(r["score"][1] - r["score"][0] for r in found) / len(deals), 4)
+        summary["cpu per decision, hard / variant"] = [
+            round(sum(r["cpu"][i] for r in deals) / max(1, summary["positions"]), 3) for i in (0, 1)
+        ]
+    return summary
+
+
 def agree(deals: int, seed: int) -> dict[str, Any]:
     """How often the playout rule (lead_card, follow_card on the true position) is the medium bot's choice."""
     from trionfi.agents.briscola2 import briscola2, follow_card, lead_card, playout_tables
@@ -215,6 +304,13 @@ def main() -> None:
     c.add_argument("files", nargs=2)
     t = sub.add_parser("pool")
     t.add_argument("files", nargs="+")
+    g = sub.add_parser("disagree")
+    g.add_argument("--variant", choices=list(VARIANTS), default="look")
+    g.add_argument("-n", type=int, default=100)
+    g.add_argument("--seed", type=int, default=30_000)
+    g.add_argument("--stock", type=int, default=4, help="ask the variant while the stock holds more cards")
+    v = sub.add_parser("disagreements")
+    v.add_argument("files", nargs="+")
     a = sub.add_parser("agree")
     a.add_argument("-n", type=int, default=300)
     a.add_argument("--seed", type=int, default=10_000)
@@ -223,6 +319,10 @@ def main() -> None:
         print(json.dumps(compare(*args.files)))
     elif args.what == "pool":
         print(json.dumps(pool(args.files)))
+    elif args.what == "disagree":
+        print(json.dumps(disagree(args.variant, args.n, args.seed, args.stock)))
+    elif args.what == "disagreements":
+        print(json.dumps(disagreements(args.files)))
     elif args.what == "agree":
         print(json.dumps(agree(args.n, args.seed)))
     else:

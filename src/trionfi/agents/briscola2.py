@@ -801,3 +801,47 @@ def fast_playout(
         led = -1
         if not hands[winner]:
             return -1
+
+
+def rule_move(
+    fb: Any, tables: Any, hands: list[list[int]], stock: list[int], leader: int, led: int, unplayed: int, trump: int
+) -> int:
+    """The playout rule's card for the seat to move (the leader if ``led`` < 0, else the follower), as
+    :func:`fast_playout` chooses it without random cards (``tables``: :func:`playout_tables` of ``trump``)."""
+    n = len(stock)
+    if led < 0:
+        hand = hands[leader]
+        if len(hand) == 1:
+            return hand[0]
+        turned = stock[0] if n and trump >= 0 else -1
+        return lead_card(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned)
+    hand = hands[1 - leader]
+    options = [x for x in hand if fb.suit[x] == fb.suit[led]] or hand if fb.follow else hand
+    if len(options) == 1:
+        return options[0]
+    return follow_card(fb, tables, hand, options, led, unplayed, n)
+
+
+def advance(
+    fb: Any,
+    hands: list[list[int]],
+    stock: list[int],
+    leader: int,
+    led: int,
+    won: list[int],
+    unplayed: int,
+    trump: int,
+    seat: int,
+) -> tuple[int, int, int, tuple[int, ...]]:
+    """Play the other seat's cards by the playout rule, in place, until ``seat`` is to move or the deal is over;
+    return (the leader, the card on the table or -1, the unplayed mask, the cards the other seat played)."""
+    tables = playout_tables(fb, trump)
+    seen: list[int] = []
+    while hands[0] or hands[1]:
+        if (leader if led < 0 else 1 - leader) == seat:
+            break
+        c = rule_move(fb, tables, hands, stock, leader, led, unplayed, trump)
+        seen.append(c)
+        unplayed &= ~fb.bit[c]
+        leader, led = fb.step(hands, stock, leader, led, c, won, trump)
+    return leader, led, unplayed, tuple(seen)

@@ -79,7 +79,16 @@ from ..cards import Card, card
 from ..engine import PLAY, State
 from ..tricks import winning_index
 from .base import Agent, claim_is_right
-from .briscola2 import Briscola2, FastWorlds, OpponentModel, briscola2, fast_playout
+from .briscola2 import (
+    Briscola2,
+    FastWorlds,
+    OpponentModel,
+    advance,
+    briscola2,
+    fast_playout,
+    playout_tables,
+    rule_move,
+)
 from .chiamata_auction import searched_contract
 from .equivalence import distinct_cards
 from .manners import is_talk
@@ -155,6 +164,7 @@ class SearchAgent(Agent):
         respond: bool = False,
         draws: bool = False,
         self_noise: bool = False,
+        lookahead: bool = False,
         contracts: bool = False,
     ) -> None:
         super().__init__(game=game, seed=seed, budget=budget)
@@ -173,6 +183,8 @@ class SearchAgent(Agent):
         self.respond = respond
         self.draws = draws
         self.self_noise = self_noise
+        self.lookahead = lookahead
+        self._looks: list[dict[str, Any] | None] = []  # per world: candidate -> (what the seat sees next, values)
         self._draws_memo: dict[Any, float] = {}
         self.contracts = contracts
         self.last_stats: dict[str, Any] = {}
@@ -280,6 +292,7 @@ class SearchAgent(Agent):
         exact = False
         drawn = self._resampled(fb, maker, seat, rng) if histories and self.pool else None
         self._draws_memo = {}  # the exact answers with unknown draws: one table for every world of this decision
+        self._looks = []
         while True:
             if fb is not None:
                 if drawn is not None:
@@ -324,6 +337,8 @@ class SearchAgent(Agent):
         if model is not None:  # what this decision tells of the opponent, for the next moves
             model.learn(maker.evidence, explained[0] / worlds, explained[1] / worlds)
         means = {a: _mean(v, weights or None) for a, v in scores.items() if v}
+        if self._looks and len(self._looks) == worlds and len(active) > 1:
+            means.update(_look_means(self._looks, active, weights or None))
         self.last_stats = {
             "worlds": worlds,
             "plies": plies,
@@ -436,6 +451,8 @@ class SearchAgent(Agent):
         eps = self.epsilon
         runs = 1 if exact or not eps else self.rollouts
         found = dict.fromkeys((text for text, _ in numbers), 0.0)
+        if self.lookahead and not exact and not target and not eps:
+            return self._look_world(fb, position, numbers, seat, rng), False, 0
         if exact and self.respond and self.draws:
             # The best answer to the rule with the draws unknown: the stock's order of this world is not read, so
             # the table of positions is the decision's, shared by its worlds (the work counts what this one added).
@@ -482,6 +499,50 @@ class SearchAgent(Agent):
                 ret = (1.0 if claim == seat else -1.0) if claim >= 0 else (margin > 0) - (margin < 0)
                 found[text] += (ret + pw * margin / pack) / runs
         return found, exact, len(memo)
+
+    def _look_world(
+        self, fb: Briscola2, position: tuple[Any, ...], numbers: list[tuple[str, int]], seat: int, rng: random.Random
+    ) -> dict[str, float]:
+        """Score the candidates on one world with the seat's next card chosen, not the rule's (``lookahead``):
+        after each candidate the other seat answers by the rule up to the seat's next decision, and every card it
+        may play then is played out by the rule. The world's score is the rule's card's (as without
+        ``lookahead``); what the seat would see then and each card's score are kept for :meth:`_look_means`."""
+        hands, stock, leader, led, won, unplayed, trump = position
+        pack = fb.pack_points
+        pw = self.points_weight
+        tables = playout_tables(fb, trump)
+        found: dict[str, float] = {}
+        looks: dict[str, Any] = {}
+        for text, number in numbers:
+            h = [hands[0][:], hands[1][:]]
+            st = stock[:]
+            w = won[:]
+            lead, on_table = fb.step(h, st, leader, led, number, w, trump)
+            lead, on_table, left, seen = advance(fb, h, st, lead, on_table, w, unplayed & ~fb.bit[number], trump, seat)
+            if not h[seat]:
+                margin = w[seat] - w[1 - seat]
+                found[text] = (margin > 0) - (margin < 0) + pw * margin / pack
+                looks[text] = (None, [found[text]], 0)
+                continue
+            hand = h[seat]
+            follows = [x for x in hand if fb.suit[x] == fb.suit[on_table]] if on_table >= 0 and fb.follow else []
+            options = sorted(follows or hand)
+            ruled = rule_move(fb, tables, h, st, lead, on_table, left, trump)
+            values = []
+            for d in options:
+                h2 = [h[0][:], h[1][:]]
+                st2 = st[:]
+                w2 = w[:]
+                lead2, on2 = fb.step(h2, st2, lead, on_table, d, w2, trump)
+                if h2[0] or h2[1]:
+                    fast_playout(fb, h2, st2, lead2, on2, w2, left & ~fb.bit[d], trump, 0, 0.0, rng)
+                margin = w2[seat] - w2[1 - seat]
+                values.append((margin > 0) - (margin < 0) + pw * margin / pack)
+            rule = options.index(ruled)
+            found[text] = values[rule]
+            looks[text] = ((seen, tuple(sorted(hand))), values, rule)
+        self._looks.append(looks)
+        return found
 
     # --- evaluation -------------------------------------------------------------------------------------
     def _objective(self) -> str:
@@ -648,6 +709,32 @@ def _survivors(active: list[str], scores: dict[str, list[float]], weights: list[
         if mean <= DROP_Z * max(math.sqrt(var / n), MIN_ERROR):
             kept.append(a)
     return kept
+
+
+def _look_means(looks: list[dict[str, Any]], active: list[str], weights: list[float] | None) -> dict[str, float]:
+    """Each candidate's mean score when the seat's next card is chosen from what it would see then
+    (``lookahead``): in each world, the card with the best summed score over the other worlds where the seat
+    sees the same (leave one out, so that a world's own luck does not choose its card); the rule's card where
+    no other world is seen alike or none does better with another card."""
+    w = weights[: len(looks)] if weights else [1.0] * len(looks)
+    means = {}
+    for a in active:
+        sums: dict[Any, list[float]] = {}
+        for i, row in enumerate(looks):
+            key, values, _ = row[a]
+            acc = sums.setdefault(key, [0.0] * len(values))
+            for j, v in enumerate(values):
+                acc[j] += w[i] * v
+        total = 0.0
+        for i, row in enumerate(looks):
+            key, values, pick = row[a]
+            others = [s - w[i] * v for s, v in zip(sums[key], values, strict=True)]
+            best = max(range(len(values)), key=others.__getitem__)
+            if others[best] > others[pick] + 1e-12:
+                pick = best
+            total += w[i] * values[pick]
+        means[a] = total / sum(w)
+    return means
 
 
 def _mean(values: list[float], weights: list[float] | None) -> float:
