@@ -494,7 +494,7 @@ def replay(
     out.print(
         f"[bold]{escape(game.title)}[/] {record.get('kind', 'deal')} ({escape(options)}), seed {record['seed']}{count}"
     )
-    viewer = Replayer(game, state, seat)
+    viewer = Replayer(game, state, seat, record["actions"])
     viewer.show_hands()
     viewer.start()
     for number, action in enumerate(record["actions"], start=1):

@@ -8,6 +8,7 @@ observation and events, worded by :mod:`trionfi.view`.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
@@ -21,6 +22,7 @@ from .engine import Game
 from .errors import TrionfiError
 from .events import EventLog
 from .match import Match
+from .records import initial_state
 from .view import (
     cap,
     card_examples,
@@ -393,20 +395,57 @@ def _num(value: float) -> str:
 
 
 # --- watching a record -------------------------------------------------------------------------------------------
+def dealt_steps(state: Any, actions: list[str]) -> set[int]:
+    """The steps after which a dealing is complete (0: the start; k: after the k-th action), for a replay to
+    show every seat's hand as it was dealt: after a Trijumf cut, a Trionfetti comanda (and each of its hands of
+    three tricks, dealt anew), the last of Troccas's packets, a redeal, each deal of a match.
+
+    A dealing is complete after the last step that brought cards into hands before a card first leaves one
+    (is played, discarded or taken back by a redeal). A new dealing starts with a deal, or at a step that gives
+    every seat at least two new cards, or cards to empty hands: a Briscola draw after a trick (one card) does not.
+    ``state`` is the record's start (it is not changed); ``actions`` its actions."""
+    state = initial_state(state.to_record())
+    deal = deal_of(state)
+    seats = range(deal.game.players)
+    hands = [Counter(deal.hand(s)) for s in seats]
+    steps: set[int] = set()
+    pending = 0 if any(hands) else None  # the last step that dealt cards of the dealing not yet shown
+    for k, action in enumerate(actions, start=1):
+        state.apply(action)
+        before = hands
+        if deal_of(state) is not deal:  # a match's next deal: the last one's dealing is over
+            if pending is not None:
+                steps.add(pending)
+            deal, pending, before = deal_of(state), None, [Counter() for _ in seats]
+        hands = [Counter(deal.hand(s)) for s in seats]
+        if pending is not None and any(b - h for b, h in zip(before, hands, strict=True)):  # a card left a hand
+            steps.add(pending)
+            pending = None
+        new = [h - b for b, h in zip(before, hands, strict=True)]
+        if any(new) and (pending is not None or not any(before) or all(n.total() >= 2 for n in new)):
+            pending = k
+    if pending is not None:  # the record ends before a card left a hand (a claim, a game saved early)
+        steps.add(pending)
+    return steps
+
+
 class Replayer:
     """Applies a record's actions one by one and tells what the watcher saw: a seat's events, or (no seat)
-    every action with the public events."""
+    every action with the public events, and every seat's hand once it is dealt (``actions``: the record's
+    actions, read ahead to know when a dealing is complete)."""
 
-    def __init__(self, game: Game, state: Any, me: int | None) -> None:
+    def __init__(self, game: Game, state: Any, me: int | None, actions: list[str] | None = None) -> None:
         self.game, self.me = game, me
+        self.dealt = dealt_steps(state, actions or []) if me is None else set()
         self.log = EventLog(state, spectator=me is None)
         self.state = self.log.state
         self.deals_done = 0
         self.numbers = [0]
+        self.step = 0
 
     def show_hands(self) -> None:
         obs = deal_of(self.state).observation(self.me if self.me is not None else 0)
-        if self.me is None:
+        if 0 in self.dealt:
             self._hands("")
         out.print(
             escape(trump_text(obs))
@@ -414,12 +453,9 @@ class Replayer:
         )
 
     def _hands(self, indent: str) -> None:
-        """Every seat's hand, when a deal starts with its cards dealt (not a Trijumf cut or a Trionfetti comanda
-        first: their hands are dealt later, and a line "Seat 0 holds:" with nothing said nothing)."""
-        hands = [deal_of(self.state).hand(s) for s in range(self.game.players)]
-        if any(hands):
-            for s, hand in enumerate(hands):
-                out.print(f"{indent}Seat {s} holds: {escape(' '.join(hand))}")
+        """Every seat's hand, at the step a dealing is complete (:func:`dealt_steps`)."""
+        for s in range(self.game.players):
+            out.print(f"{indent}Seat {s} holds: {escape(' '.join(deal_of(self.state).hand(s)))}", soft_wrap=True)
 
     def start(self) -> None:
         self._print(self.log.events(self.me))
@@ -429,6 +465,7 @@ class Replayer:
         deal = deal_of(self.state)
         seat = deal.current_player
         new = self.log.apply(action)[self.me]
+        self.step += 1
         if self.me is None:  # the whole record: private actions too, as they were
             done = str(deal.history[-1])
             full = {"type": "action", "seat": seat, "action": done}
@@ -436,14 +473,16 @@ class Replayer:
             if not any(e["type"] == "message" and e.get("sender") == seat for e in new):
                 new.insert(0, full)
         self._print(new)
+        if self.step in self.dealt and not any(e["type"] == "deal" for e in new):
+            self._hands("     ")
         return any(e["type"] != "receive" for e in new)
 
     def _print(self, events: list[dict[str, Any]]) -> None:
         view = self.me
         chunk: list[dict[str, Any]] = []
         for e in events:
-            if e["type"] == "deal" and view is None and e.get("deal", 1) > 1:
-                # Every deal of a match is shown with its hands, not only the first (show_hands).
+            if e["type"] == "deal" and self.step in self.dealt and e.get("deal", 1) > 1:
+                # A match's next deal dealt at once (Briscola): its hands come with its opening.
                 print_events([*chunk, e], self._obs(), view, self.numbers)
                 chunk = []
                 self._hands("     ")
