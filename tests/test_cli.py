@@ -296,6 +296,29 @@ def test_replay_shows_the_hands_of_games_that_deal_after_a_cut_or_a_comanda(tmp_
     assert [len(hand) for hand in dealings[0]] == [19, 19, 19, 21]  # Troccas: all packets, the dealer's 21
 
 
+def test_replay_header_counts_the_numbered_actions_apart_from_talk(tmp_path: Path):
+    """Table talk is told as what was said, unnumbered; the header counted it among the actions (43 actions over
+    40 numbered lines)."""
+    for options, talk in (({"players": 4, "communication": "conversation"}, True), ({}, False)):
+        game = trionfi.load("briscola", **options)
+        state = game.deal(seed=3)
+        bots = cli.make_bots("heuristic", 3, list(range(game.players)), game=game)
+        while not state.is_terminal():
+            state.apply(bots[state.current_player].choose(state.observation(state.current_player)))
+        path = tmp_path / "deal.json"
+        path.write_text(json.dumps(state.to_record()))
+        result = run("replay", str(path), "--all")
+        assert result.exit_code == 0, result.output
+        header = result.stdout.splitlines()[0]
+        numbers = [int(m[1]) for m in re.finditer(r"^ *(\d+)\. ", result.stdout, re.MULTILINE)]
+        assert numbers == list(range(1, len(numbers) + 1))
+        said = len(state.to_record()["actions"]) - len(numbers)
+        if talk:
+            assert said > 0 and header.endswith(f", {len(numbers)} numbered actions, {said} said aloud"), header
+        else:
+            assert said == 0 and header.endswith(f", {len(numbers)} actions"), header
+
+
 def test_replay_of_a_bad_file_exits_2(tmp_path: Path):
     path = tmp_path / "bad.json"
     path.write_text('{"game": "briscola"')

@@ -490,11 +490,16 @@ def replay(
     if step is None:
         step = sys.stdin.isatty()
     options = ", ".join(f"{k}={v}" for k, v in record["options"].items()) or "default options"
-    count = f", {len(record['actions'])} actions" if seat is None else f", watched from seat {seat}"
-    out.print(
-        f"[bold]{escape(game.title)}[/] {record.get('kind', 'deal')} ({escape(options)}), seed {record['seed']}{count}"
-    )
     viewer = Replayer(game, state, seat, record["actions"])
+    # The count is of the numbered lines: what was said aloud (talk, a comanda) is told unnumbered, as said.
+    spoken = len(record["actions"]) - viewer.numbered
+    count = f", {viewer.numbered} numbered actions, {spoken} said aloud" if spoken else f", {viewer.numbered} actions"
+    if seat is not None:
+        count = f", watched from seat {seat}"
+    out.print(
+        f"[bold]{escape(game.title)}[/] {record.get('kind', 'deal')} ({escape(options)}), seed {record['seed']}{count}",
+        soft_wrap=True,
+    )
     viewer.show_hands()
     viewer.start()
     for number, action in enumerate(record["actions"], start=1):

@@ -395,33 +395,30 @@ def _num(value: float) -> str:
 
 
 # --- watching a record -------------------------------------------------------------------------------------------
-def dealt_steps(state: Any, actions: list[str]) -> set[int]:
-    """The steps after which a dealing is complete (0: the start; k: after the k-th action), for a replay to
-    show every seat's hand as it was dealt: after a Trijumf cut, a Trionfetti comanda (and each of its hands of
-    three tricks, dealt anew), the last of Troccas's packets, a redeal, each deal of a match.
+def dealt_steps(hands: list[tuple[Any, list[list[str]]]]) -> set[int]:
+    """The steps after which a dealing is complete, for a replay to show every seat's hand as it was dealt:
+    after a Trijumf cut, a Trionfetti comanda (and each of its hands of three tricks, dealt anew), the last of
+    Troccas's packets, a redeal, each deal of a match. ``hands[k]`` is (the deal, every seat's hand) after the
+    k-th action (0: at the start).
 
     A dealing is complete after the last step that brought cards into hands before a card first leaves one
     (is played, discarded or taken back by a redeal). A new dealing starts with a deal, or at a step that gives
-    every seat at least two new cards, or cards to empty hands: a Briscola draw after a trick (one card) does not.
-    ``state`` is the record's start (it is not changed); ``actions`` its actions."""
-    state = initial_state(state.to_record())
-    deal = deal_of(state)
-    seats = range(deal.game.players)
-    hands = [Counter(deal.hand(s)) for s in seats]
+    every seat at least two new cards, or cards to empty hands: a Briscola draw after a trick (one card) does not."""
+    deal, now = hands[0]
+    held = [Counter(hand) for hand in now]
     steps: set[int] = set()
-    pending = 0 if any(hands) else None  # the last step that dealt cards of the dealing not yet shown
-    for k, action in enumerate(actions, start=1):
-        state.apply(action)
-        before = hands
-        if deal_of(state) is not deal:  # a match's next deal: the last one's dealing is over
+    pending = 0 if any(held) else None  # the last step that dealt cards of the dealing not yet shown
+    for k, (current, now) in enumerate(hands[1:], start=1):
+        before = held
+        if current is not deal:  # a match's next deal: the last one's dealing is over
             if pending is not None:
                 steps.add(pending)
-            deal, pending, before = deal_of(state), None, [Counter() for _ in seats]
-        hands = [Counter(deal.hand(s)) for s in seats]
-        if pending is not None and any(b - h for b, h in zip(before, hands, strict=True)):  # a card left a hand
+            deal, pending, before = current, None, [Counter() for _ in now]
+        held = [Counter(hand) for hand in now]
+        if pending is not None and any(b - h for b, h in zip(before, held, strict=True)):  # a card left a hand
             steps.add(pending)
             pending = None
-        new = [h - b for b, h in zip(before, hands, strict=True)]
+        new = [h - b for b, h in zip(before, held, strict=True)]
         if any(new) and (pending is not None or not any(before) or all(n.total() >= 2 for n in new)):
             pending = k
     if pending is not None:  # the record ends before a card left a hand (a claim, a game saved early)
@@ -430,18 +427,44 @@ def dealt_steps(state: Any, actions: list[str]) -> set[int]:
 
 
 class Replayer:
-    """Applies a record's actions one by one and tells what the watcher saw: a seat's events, or (no seat)
-    every action with the public events, and every seat's hand once it is dealt (``actions``: the record's
-    actions, read ahead to know when a dealing is complete)."""
+    """Tells what the watcher of a record saw, action by action: a seat's events, or (no seat) every action with
+    the public events and every seat's hand once it is dealt.
+
+    The events of all ``actions`` (the record's) are worked out first: a dealing's end, and how many actions
+    are numbered, are known only from what follows. ``apply`` then tells them one action at a time."""
 
     def __init__(self, game: Game, state: Any, me: int | None, actions: list[str] | None = None) -> None:
         self.game, self.me = game, me
-        self.dealt = dealt_steps(state, actions or []) if me is None else set()
-        self.log = EventLog(state, spectator=me is None)
-        self.state = self.log.state
+        record = state.to_record()
+        log = EventLog(state, spectator=me is None)
+        self.opening = log.events(me)
+        self.steps: list[list[dict[str, Any]]] = []
+        hands = [self._hands_of(log.state)]
+        for action in actions or []:
+            deal = deal_of(log.state)
+            seat = deal.current_player
+            new = log.apply(action)[me]
+            if me is None:  # the whole record: private actions too, as they were
+                full = {"type": "action", "seat": seat, "action": str(deal.history[-1])}
+                new = [e for e in new if not (e["type"] == "action" and e.get("seat") == seat)]
+                if not any(e["type"] == "message" and e.get("sender") == seat for e in new):
+                    new.insert(0, full)
+            self.steps.append(new)
+            hands.append(self._hands_of(log.state))
+        self.dealt = dealt_steps(hands) if me is None else set()
+        self.state = initial_state(record)  # walked again as the events are told, for what each line needs
         self.deals_done = 0
         self.numbers = [0]
         self.step = 0
+
+    def _hands_of(self, state: Any) -> tuple[Any, list[list[str]]]:
+        deal = deal_of(state)
+        return deal, [list(deal.hand(s)) for s in range(self.game.players)]
+
+    @property
+    def numbered(self) -> int:
+        """How many lines of the replay are numbered: the actions, not what was said aloud (a "» " line)."""
+        return sum(e["type"] == "action" for events in self.steps for e in events)
 
     def show_hands(self) -> None:
         obs = deal_of(self.state).observation(self.me if self.me is not None else 0)
@@ -458,20 +481,14 @@ class Replayer:
             out.print(f"{indent}Seat {s} holds: {escape(' '.join(deal_of(self.state).hand(s)))}", soft_wrap=True)
 
     def start(self) -> None:
-        self._print(self.log.events(self.me))
+        self._print(self.opening)
 
     def apply(self, action: str) -> bool:
-        """Apply one action and tell what the watcher saw of it; False when nothing of it could be seen."""
-        deal = deal_of(self.state)
-        seat = deal.current_player
-        new = self.log.apply(action)[self.me]
+        """Apply the record's next action and tell what the watcher saw of it; False when nothing of it could
+        be seen."""
+        self.state.apply(action)
+        new = self.steps[self.step]
         self.step += 1
-        if self.me is None:  # the whole record: private actions too, as they were
-            done = str(deal.history[-1])
-            full = {"type": "action", "seat": seat, "action": done}
-            new = [e for e in new if not (e["type"] == "action" and e.get("seat") == seat)]
-            if not any(e["type"] == "message" and e.get("sender") == seat for e in new):
-                new.insert(0, full)
         self._print(new)
         if self.step in self.dealt and not any(e["type"] == "deal" for e in new):
             self._hands("     ")
