@@ -249,6 +249,76 @@ def test_replay_of_a_match_shows_the_hands_of_every_deal(tmp_path: Path):
             assert f"Seat 1 holds: {' '.join(second.hand(1))}" in holds
 
 
+def _bot_record(name: str, seed: int, **options: Any) -> tuple[dict[str, Any], list[list[list[str]]]]:
+    """A deal of ``name`` played by heuristic bots, and the hands of each dealing as they were dealt: at the step
+    after which the hands last grew before a card first left one (a Trionfetti smazzata deals every hand of
+    three tricks anew)."""
+    game = trionfi.load(name, **options)
+    state = game.deal(seed=seed)
+    bots = cli.make_bots("heuristic", seed, list(range(game.players)), game=game)
+    while not state.is_terminal():
+        p = state.current_player
+        state.apply(bots[p].choose(state.observation(p)))
+    record = state.to_record()
+    replayed = initial_state(record)
+    hands = [replayed.hand(s) for s in range(game.players)]
+    dealings, dealt = [], hands if any(hands) else None
+    for action in record["actions"]:
+        replayed.apply(action)
+        before, hands = hands, [replayed.hand(s) for s in range(game.players)]
+        if any(set(b) - set(h) for b, h in zip(before, hands, strict=True)):  # a card left a hand
+            if dealt is not None:
+                dealings.append(dealt)
+            dealt = hands if all(len(set(h) - set(b)) >= 3 for b, h in zip(before, hands, strict=True)) else None
+        elif any(set(h) - set(b) for b, h in zip(before, hands, strict=True)):
+            dealt = hands
+    return record, dealings
+
+
+def test_replay_shows_the_hands_of_games_that_deal_after_a_cut_or_a_comanda(tmp_path: Path):
+    """Trijumf deals after the cut, Trionfetti after the comanda (and each hand of three tricks anew), Troccas in
+    packets with talk between: the replay of a whole record showed none of their hands (Troccas only its first
+    six cards)."""
+    for name, dealt_by in (("trijumf", "1. Seat 2 cuts"), ("trionfetti", "» Seat 2: comanda: "), ("troccas", None)):
+        record, dealings = _bot_record(name, seed=3)
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(record))
+        result = run("replay", str(path), "--all")
+        assert result.exit_code == 0, result.output
+        lines = [line.strip() for line in result.stdout.splitlines()]
+        holds = [line for line in lines if " holds:" in line]
+        expected = [f"Seat {s} holds: {' '.join(hand)}" for hands in dealings for s, hand in enumerate(hands)]
+        assert holds == expected, (name, result.stdout)
+        first = lines.index(expected[0])
+        assert not any(re.match(r"\d+\. Seat \d (plays|discards)", line) for line in lines[:first]), name
+        if dealt_by is not None:
+            assert any(line.startswith(dealt_by) for line in lines[:first]), name
+    assert [len(hand) for hand in dealings[0]] == [19, 19, 19, 21]  # Troccas: all packets, the dealer's 21
+
+
+def test_replay_header_counts_the_numbered_actions_apart_from_talk(tmp_path: Path):
+    """Table talk is told as what was said, unnumbered; the header counted it among the actions (43 actions over
+    40 numbered lines)."""
+    for options, talk in (({"players": 4, "communication": "conversation"}, True), ({}, False)):
+        game = trionfi.load("briscola", **options)
+        state = game.deal(seed=3)
+        bots = cli.make_bots("heuristic", 3, list(range(game.players)), game=game)
+        while not state.is_terminal():
+            state.apply(bots[state.current_player].choose(state.observation(state.current_player)))
+        path = tmp_path / "deal.json"
+        path.write_text(json.dumps(state.to_record()))
+        result = run("replay", str(path), "--all")
+        assert result.exit_code == 0, result.output
+        header = result.stdout.splitlines()[0]
+        numbers = [int(m[1]) for m in re.finditer(r"^ *(\d+)\. ", result.stdout, re.MULTILINE)]
+        assert numbers == list(range(1, len(numbers) + 1))
+        said = len(state.to_record()["actions"]) - len(numbers)
+        if talk:
+            assert said > 0 and header.endswith(f", {len(numbers)} numbered actions, {said} said aloud"), header
+        else:
+            assert said == 0 and header.endswith(f", {len(numbers)} actions"), header
+
+
 def test_replay_of_a_bad_file_exits_2(tmp_path: Path):
     path = tmp_path / "bad.json"
     path.write_text('{"game": "briscola"')

@@ -342,6 +342,34 @@ def test_unknown_word_names_it_its_position_and_suggestions():
     assert isinstance(e, trionfi.TrionfiError) and isinstance(e, ValueError)
 
 
+@pytest.mark.parametrize("text", ["blah", "manco e cavalloz", "più ponto e più figgure"])
+def test_an_unknown_word_is_told_with_the_words_a_comanda_may_hold_and_an_example(text: str):
+    """It read "cannot use 'blah' (word 1, character 1) in the comanda 'blah': is not a word of the comanda": not
+    what a comanda may say, nor how one sounds. The browser reads the word and its place from the message, and
+    lang/it.json renders it sentence by sentence: both must still find it."""
+    import json
+    import re
+    from importlib.resources import files
+
+    with pytest.raises(ComandaError) as info:
+        parse_comanda(text)
+    message = str(info.value)
+    assert "is not a word of the comanda" not in message
+    for word in ("più", "manco", "assi", "re", "ponto", "figure", "coppe", "e.g. 'manco e cavalli'"):
+        assert re.search(rf"(?<!\w){re.escape(word)}(?!\w)", message), (word, message)
+    if info.value.suggestions:  # the likely fix before the list of every kind of word
+        assert message.index("did you mean") < message.index("e.g.")
+    # What the browser's comanda box reads (actions.js) to mark the word typed.
+    named = re.search(r"'([^']+)' \(word \d+, character (\d+)\)", message)
+    assert named and named[1] == info.value.word and int(named[2]) == info.value.position + 1
+    # lang/it.json holds the reason with as many suggestions as this one has (i18n.js: {a} a piece of text).
+    strings = json.loads(files("trionfi").joinpath("web/lang/it.json").read_text(encoding="utf-8"))
+    reason = message.split(f" in the comanda {text!r}: ", 1)[1]
+    keys = [k.removeprefix("engine.text.") for k in strings if k.startswith("engine.text.")]
+    patterns = [re.escape(k).replace(r"\{a\}", "(.+?)").replace(r"\{b\}", "(.+?)") for k in keys]
+    assert any(re.fullmatch(p, reason, re.S) for p in patterns), reason
+
+
 @pytest.mark.parametrize(
     ("text", "word", "message"),
     [

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import trionfi
@@ -405,6 +407,23 @@ def test_cli_tournament_seat_mode():
     text = " ".join(result.stdout.split())  # the table wraps its title
     assert "5 pairings of one seat with the baseline" in text and "pairings won" in text
     assert "card points breaking the ties" in text
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 100])
+def test_cli_tournament_keeps_the_bot_names_whole_at_a_narrow_terminal(monkeypatch, width):
+    """At 60 columns rich cut every column of the table alike: "med…", "ran…", "heuris…". From 80 the table is
+    as it was."""
+    monkeypatch.setattr(cli, "out", Console(width=width, highlight=False))
+    bots = ("medium", "random", "heuristic")
+    args = ["tournament", "briscola", "--bots", ",".join(bots), "-n", "2", "--seed", "3", "-j", "1"]
+    result = runner.invoke(cli.app, args)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "…" not in result.stdout and max(len(line) for line in lines) <= width, result.stdout
+    for bot in bots:
+        assert any(re.match(rf" ?{bot}\b", line) for line in lines), (bot, result.stdout)
+    wide = "bot        games  W-D-L  score [95 % interval]  card pts  score/deal"
+    assert (wide in result.stdout) == (width >= 80), result.stdout
 
 
 def test_cli_tournament_with_players_and_options(tmp_path):

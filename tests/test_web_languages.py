@@ -48,7 +48,13 @@ def test_the_table_facts_and_the_engine_messages_in_italian(new_page, live_serve
     message = read["problem"]["message"]
     rendered = page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", message)
     assert rendered.startswith("non si può usare 'cavalloz' (parola 3, carattere 9) nella comanda"), rendered
-    assert rendered.endswith("non è una parola della comanda; forse 'cavallo' o 'cavalli'?"), rendered
+    assert (
+        "nella comanda 'manco e cavalloz': una comanda non ha questa parola; forse 'cavallo' o 'cavalli'? " in rendered
+    )
+    assert rendered.endswith(
+        "e semi (denari, coppe, spade, bastoni), dal più basso, con più o manco e con 'e' tra le sue "
+        "parti, per esempio 'manco e cavalli'"
+    ), rendered
     # The server's own messages a person can meet at the table (here its rate limit), with their numbers.
     limited = "more than 20 messages a second (bursts of 40): messages are ignored until the rate falls"
     rendered = page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", limited)

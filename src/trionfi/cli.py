@@ -22,6 +22,7 @@ import typer
 from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -490,11 +491,16 @@ def replay(
     if step is None:
         step = sys.stdin.isatty()
     options = ", ".join(f"{k}={v}" for k, v in record["options"].items()) or "default options"
-    count = f", {len(record['actions'])} actions" if seat is None else f", watched from seat {seat}"
+    viewer = Replayer(game, state, seat, record["actions"])
+    # The count is of the numbered lines: what was said aloud (talk, a comanda) is told unnumbered, as said.
+    spoken = len(record["actions"]) - viewer.numbered
+    count = f", {viewer.numbered} numbered actions, {spoken} said aloud" if spoken else f", {viewer.numbered} actions"
+    if seat is not None:
+        count = f", watched from seat {seat}"
     out.print(
-        f"[bold]{escape(game.title)}[/] {record.get('kind', 'deal')} ({escape(options)}), seed {record['seed']}{count}"
+        f"[bold]{escape(game.title)}[/] {record.get('kind', 'deal')} ({escape(options)}), seed {record['seed']}{count}",
+        soft_wrap=True,
     )
-    viewer = Replayer(game, state, seat)
     viewer.show_hands()
     viewer.start()
     for number, action in enumerate(record["actions"], start=1):
@@ -668,27 +674,11 @@ def tournament(
     else:
         each, scored = f"{games_per_deal:g} games each", "score = (wins + draws/2) / games"
     jobs_text = f"{result['jobs']} job{'s' if result['jobs'] != 1 else ''}"
-    table = Table(
-        title=f"{escape(game.title)}: {n} duplicate deals ({each}), seed {seed}",
-        caption=f"{scored} · {result['seconds']:.1f} s, {backend}, {jobs_text}"
-        + (f" · {result['from_log']} deals from {escape(str(log))}" if result.get("from_log") else ""),
-        box=box.SIMPLE_HEAD,
-        collapse_padding=True,
-        pad_edge=False,
+    title = f"{escape(game.title)}: {n} duplicate deals ({each}), seed {seed}"
+    caption = f"{scored} · {result['seconds']:.1f} s, {backend}, {jobs_text}" + (
+        f" · {result['from_log']} deals from {escape(str(log))}" if result.get("from_log") else ""
     )
-    for column in ("bot", "games", "W-D-L", "score [95 % interval]", "card pts", "score/deal"):
-        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
-    for row in result["results"]:
-        low, high = row["interval"]
-        table.add_row(
-            escape(row["bot"]),
-            str(row["games"]),
-            f"{row['wins']}-{row['draws']}-{row['losses']}",
-            f"{row['score_rate']:.1%} [{low:.1%}, {high:.1%}]",
-            f"{row['mean_points']:.1f}",
-            f"{row['points_per_deal']:+.3f}",
-        )
-    out.print(table)
+    _print_results(title, caption, result["results"])
     if mode == "seat":
         broken = [(row["bot"], row["points_breaking_ties"]) for row in result["results"]]
         out.print(
@@ -713,6 +703,53 @@ def tournament(
             except OSError as e:
                 raise UsageError(f"cannot write the plot {str(plot)!r}: {e.strerror}") from None
             out.print(f"Plot written to {escape(str(plot))}")
+
+
+# The columns of a tournament's results, and their headers when the terminal is narrow: on two lines.
+_RESULT_HEADERS = {
+    "bot": "bot",
+    "games": "games",
+    "W-D-L": "W-D-L",
+    "score [95 % interval]": "score\n[95 % interval]",
+    "card pts": "card\npts",
+    "score/deal": "score/\ndeal",
+}
+
+
+def _print_results(title: str, caption: str, results: list[dict[str, Any]]) -> None:
+    """A tournament's table, as wide as it comes when the terminal has room; narrower, the headers and the
+    interval on two lines; narrower still, a paragraph a bot. A bot's name is never cut (rich cut every column
+    alike at 60 columns: "med…", "ran…")."""
+    rows = [
+        (
+            escape(row["bot"]),
+            str(row["games"]),
+            f"{row['wins']}-{row['draws']}-{row['losses']}",
+            f"{row['score_rate']:.1%}",
+            f"[{row['interval'][0]:.1%}, {row['interval'][1]:.1%}]",
+            f"{row['mean_points']:.1f}",
+            f"{row['points_per_deal']:+.3f}",
+        )
+        for row in results
+    ]
+    for narrow in (False, True):
+        table = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
+        for column, two_lines in _RESULT_HEADERS.items():
+            header = two_lines if narrow else column
+            table.add_column(header, justify="left" if column == "bot" else "right", no_wrap=True)
+        for bot, games, wdl, rate, interval, points, per_deal in rows:
+            score = f"{rate}\n{interval}" if narrow else f"{rate} {interval}"
+            table.add_row(bot, games, wdl, score, points, per_deal)
+        if Measurement.get(out, out.options.update_width(10_000), table).maximum <= out.width:  # its own width
+            out.print(table)
+            return
+    out.print(title)
+    for bot, games, wdl, rate, interval, points, per_deal in rows:
+        out.print(
+            f"[bold]{bot}[/]: {games} games, W-D-L {wdl}, score {rate} {interval}, card pts {points}, "
+            f"score/deal {per_deal}"
+        )
+    out.print(f"[dim]{caption}[/]")
 
 
 @app.command()

@@ -88,6 +88,14 @@ VOCABULARY = tuple(
     dict.fromkeys([*DIRECTIONS, *SETS, *RANK_WORDS, *SUITS, *BUILTIN_NICKNAMES, *_OTHER_WORDS])
 )  # every word and phrase of the language, for suggestions and for checking user nicknames
 _PHRASES = {tuple(w.split()): w for w in VOCABULARY if " " in w}
+# A word the language lacks, and what a comanda is made of. The browser renders these sentences through
+# web/lang/it.json, keyed on the English: change both together.
+UNKNOWN_WORD = "a comanda has no such word"
+WORDS_HINT = (
+    "A comanda names ranks (assi, due ... dieci, fanti, cavalli, re, or 1 to 13), sets (ponto, figure, primiera, "
+    "pari, ...) and suits (denari, coppe, spade, bastoni), lowest first, with più or manco and 'e' between "
+    "its parts, e.g. 'manco e cavalli'"
+)
 
 RANK_NAMES = {
     "it": (
@@ -400,7 +408,7 @@ class _Lexer:
             return tok("card", (_rank_value(m.group(1)), frozenset(m.group(2))))
         if norm.isdigit():
             raise self.error(word, start, index, "is no rank: the ranks are 1 to 13 (11 fante, 12 cavallo, 13 re)")
-        raise self.error(word, start, index, "is not a word of the comanda", _suggest(norm, self.nicknames))
+        raise _error(self.text, word, start, index, UNKNOWN_WORD, _suggest(norm, self.nicknames), WORDS_HINT)
 
     def _bracket(self, piece: str, start: int, index: int) -> Token:
         m = _BRACKET.fullmatch(piece)
@@ -424,7 +432,10 @@ def _suggest(norm: str, nicknames: Iterable[str]) -> list[str]:
     return [_DISPLAY.get(w, w) for w in difflib.get_close_matches(norm, known, n=3, cutoff=0.6)]
 
 
-def _error(text: str, word: str, start: int, index: int, why: str, suggest: Sequence[str] = ()) -> ComandaError:
+def _error(
+    text: str, word: str, start: int, index: int, why: str, suggest: Sequence[str] = (), hint: str = ""
+) -> ComandaError:
+    """The error at ``word``: its place, why it cannot be used, the closest words, then ``hint`` (a sentence)."""
     where = f"word {index}, character {start + 1}"
     message = f"cannot use {word!r} ({where}) in the comanda {text!r}: {why}"
     if suggest:
@@ -432,6 +443,8 @@ def _error(text: str, word: str, start: int, index: int, why: str, suggest: Sequ
         message += (
             "; did you mean " + (", ".join(options[:-1]) + " or " if len(options) > 1 else "") + options[-1] + "?"
         )
+    if hint:
+        message += f"{'' if suggest else '.'} {hint}"
     return ComandaError(message, word=word, position=start, index=index, suggestions=tuple(suggest))
 
 
@@ -780,7 +793,7 @@ def parse_comanda(text: str, nicknames: Mapping[str, Ranking | str] | None = Non
     >>> parse_comanda("piu ponte")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    trionfi.errors.ComandaError: cannot use 'ponte' (word 2, character 5) ...; did you mean 'ponto', ...?
+    trionfi.errors.ComandaError: cannot use 'ponte' (word 2, character 5) ...; did you mean 'ponto', ...? ...
     """
     if not isinstance(text, str):
         raise ComandaError(f"a comanda is a text, not {type(text).__name__}")

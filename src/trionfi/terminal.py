@@ -8,6 +8,7 @@ observation and events, worded by :mod:`trionfi.view`.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
@@ -21,6 +22,7 @@ from .engine import Game
 from .errors import TrionfiError
 from .events import EventLog
 from .match import Match
+from .records import initial_state
 from .view import (
     cap,
     card_examples,
@@ -393,20 +395,80 @@ def _num(value: float) -> str:
 
 
 # --- watching a record -------------------------------------------------------------------------------------------
-class Replayer:
-    """Applies a record's actions one by one and tells what the watcher saw: a seat's events, or (no seat)
-    every action with the public events."""
+def dealt_steps(hands: list[tuple[Any, list[list[str]]]]) -> set[int]:
+    """The steps after which a dealing is complete, for a replay to show every seat's hand as it was dealt:
+    after a Trijumf cut, a Trionfetti comanda (and each of its hands of three tricks, dealt anew), the last of
+    Troccas's packets, a redeal, each deal of a match. ``hands[k]`` is (the deal, every seat's hand) after the
+    k-th action (0: at the start).
 
-    def __init__(self, game: Game, state: Any, me: int | None) -> None:
+    A dealing is complete after the last step that brought cards into hands before a card first leaves one
+    (is played, discarded or taken back by a redeal). A new dealing starts with a deal, or at a step that gives
+    every seat at least two new cards, or cards to empty hands: a Briscola draw after a trick (one card) does not."""
+    deal, now = hands[0]
+    held = [Counter(hand) for hand in now]
+    steps: set[int] = set()
+    pending = 0 if any(held) else None  # the last step that dealt cards of the dealing not yet shown
+    for k, (current, now) in enumerate(hands[1:], start=1):
+        before = held
+        if current is not deal:  # a match's next deal: the last one's dealing is over
+            if pending is not None:
+                steps.add(pending)
+            deal, pending, before = current, None, [Counter() for _ in now]
+        held = [Counter(hand) for hand in now]
+        if pending is not None and any(b - h for b, h in zip(before, held, strict=True)):  # a card left a hand
+            steps.add(pending)
+            pending = None
+        new = [h - b for b, h in zip(before, held, strict=True)]
+        if any(new) and (pending is not None or not any(before) or all(n.total() >= 2 for n in new)):
+            pending = k
+    if pending is not None:  # the record ends before a card left a hand (a claim, a game saved early)
+        steps.add(pending)
+    return steps
+
+
+class Replayer:
+    """Tells what the watcher of a record saw, action by action: a seat's events, or (no seat) every action with
+    the public events and every seat's hand once it is dealt.
+
+    The events of all ``actions`` (the record's) are worked out first: a dealing's end, and how many actions
+    are numbered, are known only from what follows. ``apply`` then tells them one action at a time."""
+
+    def __init__(self, game: Game, state: Any, me: int | None, actions: list[str] | None = None) -> None:
         self.game, self.me = game, me
-        self.log = EventLog(state, spectator=me is None)
-        self.state = self.log.state
+        record = state.to_record()
+        log = EventLog(state, spectator=me is None)
+        self.opening = log.events(me)
+        self.steps: list[list[dict[str, Any]]] = []
+        hands = [self._hands_of(log.state)]
+        for action in actions or []:
+            deal = deal_of(log.state)
+            seat = deal.current_player
+            new = log.apply(action)[me]
+            if me is None:  # the whole record: private actions too, as they were
+                full = {"type": "action", "seat": seat, "action": str(deal.history[-1])}
+                new = [e for e in new if not (e["type"] == "action" and e.get("seat") == seat)]
+                if not any(e["type"] == "message" and e.get("sender") == seat for e in new):
+                    new.insert(0, full)
+            self.steps.append(new)
+            hands.append(self._hands_of(log.state))
+        self.dealt = dealt_steps(hands) if me is None else set()
+        self.state = initial_state(record)  # walked again as the events are told, for what each line needs
         self.deals_done = 0
         self.numbers = [0]
+        self.step = 0
+
+    def _hands_of(self, state: Any) -> tuple[Any, list[list[str]]]:
+        deal = deal_of(state)
+        return deal, [list(deal.hand(s)) for s in range(self.game.players)]
+
+    @property
+    def numbered(self) -> int:
+        """How many lines of the replay are numbered: the actions, not what was said aloud (a "» " line)."""
+        return sum(e["type"] == "action" for events in self.steps for e in events)
 
     def show_hands(self) -> None:
         obs = deal_of(self.state).observation(self.me if self.me is not None else 0)
-        if self.me is None:
+        if 0 in self.dealt:
             self._hands("")
         out.print(
             escape(trump_text(obs))
@@ -414,36 +476,30 @@ class Replayer:
         )
 
     def _hands(self, indent: str) -> None:
-        """Every seat's hand, when a deal starts with its cards dealt (not a Trijumf cut or a Trionfetti comanda
-        first: their hands are dealt later, and a line "Seat 0 holds:" with nothing said nothing)."""
-        hands = [deal_of(self.state).hand(s) for s in range(self.game.players)]
-        if any(hands):
-            for s, hand in enumerate(hands):
-                out.print(f"{indent}Seat {s} holds: {escape(' '.join(hand))}")
+        """Every seat's hand, at the step a dealing is complete (:func:`dealt_steps`)."""
+        for s in range(self.game.players):
+            out.print(f"{indent}Seat {s} holds: {escape(' '.join(deal_of(self.state).hand(s)))}", soft_wrap=True)
 
     def start(self) -> None:
-        self._print(self.log.events(self.me))
+        self._print(self.opening)
 
     def apply(self, action: str) -> bool:
-        """Apply one action and tell what the watcher saw of it; False when nothing of it could be seen."""
-        deal = deal_of(self.state)
-        seat = deal.current_player
-        new = self.log.apply(action)[self.me]
-        if self.me is None:  # the whole record: private actions too, as they were
-            done = str(deal.history[-1])
-            full = {"type": "action", "seat": seat, "action": done}
-            new = [e for e in new if not (e["type"] == "action" and e.get("seat") == seat)]
-            if not any(e["type"] == "message" and e.get("sender") == seat for e in new):
-                new.insert(0, full)
+        """Apply the record's next action and tell what the watcher saw of it; False when nothing of it could
+        be seen."""
+        self.state.apply(action)
+        new = self.steps[self.step]
+        self.step += 1
         self._print(new)
+        if self.step in self.dealt and not any(e["type"] == "deal" for e in new):
+            self._hands("     ")
         return any(e["type"] != "receive" for e in new)
 
     def _print(self, events: list[dict[str, Any]]) -> None:
         view = self.me
         chunk: list[dict[str, Any]] = []
         for e in events:
-            if e["type"] == "deal" and view is None and e.get("deal", 1) > 1:
-                # Every deal of a match is shown with its hands, not only the first (show_hands).
+            if e["type"] == "deal" and self.step in self.dealt and e.get("deal", 1) > 1:
+                # A match's next deal dealt at once (Briscola): its hands come with its opening.
                 print_events([*chunk, e], self._obs(), view, self.numbers)
                 chunk = []
                 self._hands("     ")
