@@ -43,6 +43,11 @@ rather than to an opponent who sees every card (:meth:`~trionfi.agents.briscola2
 With ``draws`` as well (off at the hard level: no measured gain, docs/benchmarks.md), those endgames do not
 read the world's stock order: each draw is any face-down card
 (:meth:`~trionfi.agents.briscola2.Briscola2.respond_draws`), and the worlds of a decision share one table.
+With ``lookahead`` (two-player Briscola while the playouts decide, not Briscola a 31; off by default) a playout
+no longer takes the rule's card for the seat's own next decision: after each candidate the opponent answers by
+the rule up to that decision, every card the seat may play then is played out, and a world's score is that of
+the card which scores best over the other worlds where the seat would see the same (the opponent's cards, its
+own hand): a choice made on what the seat will know then, not on the world (``_look_means``).
 
 The time budget is ``budget`` seconds per move (0.5 by default, never above 1); ``samples=N`` instead draws
 (at most) N worlds and ``work=W`` stops after W plies of work (actions applied in playouts, positions stored by
