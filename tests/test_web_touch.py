@@ -8,6 +8,7 @@ import pytest
 
 from test_web_layout import HAND, IN_SIGHT
 from test_web_play import BOT, OPEN, my_turn, play_highlighted
+from test_web_replay import finished_table
 from web_support import SIDEWAYS, browser, live_server, new_page, page_url  # noqa: F401 (fixtures)
 
 PHONES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
@@ -157,3 +158,13 @@ def test_a_touch_phone_turned_sideways_keeps_the_table_and_the_hand_in_sight(new
     page.wait_for_function("document.querySelectorAll('.hand .card').length === 10")
     check_targets(page, "sideways")
     assert page.evaluate(IN_SIGHT, HAND) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_replay_s_buttons_are_big_enough_for_a_finger(new_page, live_server, lang):  # noqa: F811
+    # Its step buttons were 40 px on a phone, its deal list 36 px.
+    created = finished_table(live_server)
+    page = touch_phone(new_page, PHONES[0], lang)
+    page.goto(f"{live_server.base}/t/{created['table']}/replay#deal=1&step=0&seat=0")
+    page.wait_for_selector("body[data-ready=true][data-step='0']")
+    check_targets(page, f"replay {lang}")
