@@ -462,3 +462,147 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
         "draws: Seat 0 7d, you 2c → you deal",
         "Seat 1 deals again",
     ]
+
+
+# What a player may send that the engine refuses at some moment: every game's action words, talk, cards (a card of
+# the hand at the wrong moment, one of another pack), nonsense.
+REFUSAL_PROBES = [
+    *("declare coins", "declare", "comanda manco e cavalli", "comanda", "comanda xyz", "vagaresto", "vaga"),
+    *("accept", "concede", "refuse", "agree", "signal A", "say hello", "say padrona", "say il narr", "rob", "take"),
+    *("discard 2c", "next dealer 0", "next dealer 1", "cut", "knock", "flip", "claim", "pass", "bid K", "bid 61"),
+    *("call Ac", "demand Js", "ask lisci", "order head", "xyz", "zz", "Ac", "4s", "T1"),
+]
+# The actions a refusal quotes and lists (what the player sent, what they may send instead) are the engine's codes,
+# typed or shown as they are in every language: left out of the check for English words.
+CODES = re.compile(
+    r"'[^']*'|^\S+(?= (?:non|is|may) )|(?:può|può giocare|ammesse|ammesse ora|allowed|may|may play): [^;]*$"
+)
+REFUSAL_ENGLISH = re.compile(
+    r"\b(the|of|you|your|and|to|is|are|with|this|each|who|has|may|by|but|it|not|only|must|played|cards?|tricks?"
+    r"|points?|seats?|allowed|already|first|after|before|phase|hand|deal|now|once|announced|pack|declared|held"
+    r"|together|rank|bid|called|caller|trumps?|follow|hold|suit|dealt|yet|talk|play)\b"
+)
+
+
+def engine_refusals() -> list[str]:
+    """One refusal of the engine of each kind a seat can meet in a deal and a match of every game: the probes
+    sent at every turn, and an action sent out of turn (the numbers, cards and lists inside make no new kind)."""
+    import random
+
+    import trionfi
+    from trionfi.errors import IllegalAction
+
+    kinds: dict[str, str] = {}
+
+    def keep(message: str) -> None:
+        kind = re.sub(r"; (?:seat \d+ )?(may play|may|allowed|allowed now): [^;]*$", r"; \1", message)
+        kind = re.sub(r"\b(?:10|[2-9AKQJHCT]\d*)[bcdsh]?\b|'[^']*'|\d+", "#", kind)
+        kinds.setdefault(kind, message)
+
+    games = [
+        *SENTENCE_GAMES,
+        ("trionfetti", {"communication": "none"}),
+        ("triomphe", {"allow_concession_offer": False}),
+    ]
+    for name, options in games:
+        game = trionfi.load(name, **options)
+        for state in (game.deal(seed=0), game.match(seed=0)):
+            rng = random.Random(0)
+            for _ in range(150):
+                if state.is_terminal():
+                    break
+                seat = state.current_player
+                legal = {str(a).lower() for a in state.legal_actions()}
+                for probe in [p for p in REFUSAL_PROBES if p.lower() not in legal] + [(next(iter(legal)), 1)]:
+                    action, other = probe if isinstance(probe, tuple) else (probe, 0)
+                    try:
+                        state.clone().apply(action, seat=(seat + other) % game.players)
+                    except IllegalAction as e:
+                        keep(str(e))
+                state.apply(rng.choice(state.legal_actions()), seat=seat)
+    return sorted(kinds.values())
+
+
+def test_every_refusal_of_the_engine_is_rendered_in_italian(new_page, live_server):  # noqa: F811
+    # The reasons of a refusal came in English inside an Italian frame ("'declare coins' non è ammesso: a pair is
+    # declared only in the first trick..."), and a reason holding a "; " took the seat's words with it ("...point
+    # bids follow a bid di 2; seat 0 può").
+    refusals = engine_refusals()
+    assert len(refusals) > 80
+    page = italian(new_page, f"{live_server.base}/")
+    rendered = page.evaluate(
+        "async (all) => { const { enginePhrase: say } = await import('/js/i18n.js'); return all.map((s) => say(s)); }",
+        refusals,
+    )
+    left = [
+        f"{s}\n  -> {r}" for s, r in zip(refusals, rendered, strict=True) if REFUSAL_ENGLISH.search(CODES.sub("", r))
+    ]
+    assert not left, "\n".join(left)
+    said = dict(zip(refusals, rendered, strict=True))
+    bid = next(s for s in refusals if "point bids follow a bid of 2; seat " in s)
+    assert re.search(r"una chiamata del 2; il posto \d può: ", said[bid]), said[bid]
+
+
+def italian_seat(new_page, server, created):  # noqa: F811
+    """Seat 0's Italian page, and a function that sends an action through the page's own socket (the page offers
+    no refused action: a player's old page, or another client on the same seat, sends them) and returns the
+    refusal the page shows."""
+    import json
+
+    sockets = []
+    page = new_page()
+    page.route_web_socket(re.compile(r"/ws$"), lambda ws: sockets.append(ws.connect_to_server()))
+    page.add_init_script("localStorage.setItem('trionfi.name', 'Ada'); localStorage.setItem('trionfi.lang', 'it');")
+    page.goto(page_url(server, created["seats"][0]["invite"]))
+    page.wait_for_selector("body[data-ready=true]")
+    sent = iter(range(1_000))
+
+    def refuse(action: str) -> str:
+        version = int(page.locator("body").get_attribute("data-version"))
+        ref = f"probe-{next(sent)}"
+        page.evaluate("document.getElementById('error').textContent = ''")
+        sockets[-1].send(json.dumps({"type": "action", "action": action, "version": version, "id": ref}))
+        page.wait_for_function("document.getElementById('error').textContent !== ''")
+        return page.locator("#error").inner_text()
+
+    return page, refuse
+
+
+def english_words_of(refusal: str) -> list[str]:
+    return REFUSAL_ENGLISH.findall(CODES.sub("", refusal))
+
+
+def test_trijumf_s_refused_declarations_are_in_italian_at_the_table(new_page, live_server):  # noqa: F811
+    from test_web_play import my_turn, play_highlighted
+
+    created = live_server.create(game="trijumf", seats=[OPEN, BOT, BOT, BOT], seed=0)
+    page, refuse = italian_seat(new_page, live_server, created)
+    said = []
+    # At seat 0's first turn (the cut, or its first card) and at its turn in a later trick: refused each time.
+    while len(said) < 2:
+        if my_turn(page):
+            # (a later trick: fewer than ten cards in the hand, and some in it: not the cut)
+            if not said or 0 < page.locator(".hand .card").count() < 10:
+                said.append(refuse("declare coins"))
+            assert play_highlighted(page)
+            page.wait_for_selector("body[data-pending=false]")
+        else:
+            page.wait_for_timeout(40)
+    for text in said:
+        assert text.startswith("'declare coins' non è ammesso: "), text
+        assert not english_words_of(text), text
+    assert "una coppia si dichiara solo nella prima presa" in said[1], said[1]
+
+
+def test_trionfetti_s_refusals_before_the_comanda_are_in_italian_at_the_table(new_page, live_server):  # noqa: F811
+    # Seed 0: in the match's first smazzata seat 0 cuts and announces the comanda; anything else is refused.
+    created = live_server.create(game="trionfetti", match=True, seed=0, seats=[OPEN, BOT, BOT, BOT])
+    page, refuse = italian_seat(new_page, live_server, created)
+    page.locator("#comanda-text").wait_for()
+    said = [refuse(action) for action in ("vagaresto", "say hello", "comanda", "3d")]
+    for text in said:
+        assert not english_words_of(text), text
+    assert "prima viene la comanda, annunciata dal posto 0, che ha tagliato" in said[0], said[0]
+    assert said[1].startswith("il posto 0 non può parlare ora: niente parole né segnali"), said[1]
+    assert said[2].startswith("di' quale comanda dopo la parola comanda"), said[2]
+    assert said[3].startswith("'3d' non è ammesso: le carte non sono ancora state date"), said[3]

@@ -128,9 +128,17 @@ export function renderActions(box, { groups, family, send, locked, obs, cardPlay
       `actionHelp.${obs?.game}.${kindOf(action)}`].find((key) => has(key)))
     .filter(Boolean);
   for (const key of new Set(helps)) parts.push(el("p", { className: "action-help muted small" }, t(key)));
+  // The talk box as the player left it: every change of the table (a message, someone's page opening, the answer
+  // to a question) redraws it, and a box opened during card play folded again under the player's finger. The
+  // player's choice lasts while the box is shown (this turn); the next turn starts from the default again.
+  if (!talk.length) talkOpen = null;
+  const focused = document.activeElement?.closest?.(".talk-button")?.dataset.action;
   if (talk.length) parts.push(talkBox(talk, send, locked, cardPlays));
   box.replaceChildren(...parts);
+  if (focused) box.querySelector(`.talk-button[data-action="${CSS.escape(focused)}"]`)?.focus();
 }
+
+let talkOpen = null; // the talk box opened (true) or folded (false) by the player, or null: as the moment wants
 
 function actionList(kind, actions, family, send, locked) {
   const id = `list-${kind}`;
@@ -147,8 +155,12 @@ function actionList(kind, actions, family, send, locked) {
 }
 
 function talkBox(groups, send, locked, plays) {
-  // Open while talking is the business of the moment (a talk phase), folded away during card play.
-  const box = el("details", { className: "talk", open: !plays, "data-open": String(!plays) }, el("summary", {}, t("talk.title")));
+  // Open while talking is the business of the moment (a talk phase), folded away during card play; as the player
+  // left it if they opened or folded it. (A click on the summary, the keyboard's too, comes before the toggle: the
+  // toggle event also fires for the box's first state, which is no choice of the player's.)
+  const open = talkOpen ?? !plays;
+  const summary = el("summary", { onclick: () => { talkOpen = !box.open; } }, t("talk.title"));
+  const box = el("details", { className: "talk", open, "data-open": String(!plays) }, summary);
   for (const { kind, actions } of groups) {
     // Signals reach the partners only; the rest of the talk is heard by the whole table.
     const audience = kind === "signal" ? t("talk.toPartners") : kind === "view" ? t("talk.look") : t("talk.toAll");
