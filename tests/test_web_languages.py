@@ -606,3 +606,79 @@ def test_trionfetti_s_refusals_before_the_comanda_are_in_italian_at_the_table(ne
     assert said[1].startswith("il posto 0 non può parlare ora: niente parole né segnali"), said[1]
     assert said[2].startswith("di' quale comanda dopo la parola comanda"), said[2]
     assert said[3].startswith("'3d' non è ammesso: le carte non sono ancora state date"), said[3]
+
+
+def server_messages() -> list[str]:
+    """Every sentence the server itself sends a client (an error's or a notice's "message", over the socket or
+    HTTP), read from its source: the literal or f-string given to ProtocolError or error(), or kept in a variable
+    named message; each f-string's values become {a}, {b}... (the engine's own texts, str(e), are the engine's:
+    the tests above cover them). A new sentence without an Italian rendering fails the test below."""
+    import ast
+    import pathlib
+
+    import trionfi.server
+    from trionfi.server import protocol
+
+    def sentence(node: ast.expr) -> list[str]:
+        if isinstance(node, ast.IfExp):
+            return sentence(node.body) + sentence(node.orelse)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, ast.Name) and isinstance(getattr(protocol, node.id, None), str):
+            return [getattr(protocol, node.id)]
+        if isinstance(node, ast.JoinedStr):
+            names = iter("abcdefgh")
+            return ["".join(v.value if isinstance(v, ast.Constant) else f"{{{next(names)}}}" for v in node.values)]
+        return []
+
+    found: set[str] = set()
+    # (client.py is `trionfi play`'s side of the socket: it sends no message to a player)
+    for path in pathlib.Path(trionfi.server.__file__).parent.glob("*.py"):
+        if path.name == "client.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("ProtocolError", "error"):
+                if len(node.args) > 1:
+                    found.update(sentence(node.args[1]))
+            elif isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["message"]:
+                found.update(sentence(node.value))
+    return sorted(found)
+
+
+def test_every_message_of_the_server_has_an_italian_rendering():
+    import json
+    import pathlib
+
+    import trionfi.server
+
+    messages = server_messages()
+    assert "this is not the table's creator token" in messages and "seat {a} is played by its person again" in messages
+    assert len(messages) > 40
+    lang = json.loads((pathlib.Path(trionfi.server.__file__).parent.parent / "web" / "lang" / "it.json").read_text())
+
+    def shape(sentence: str) -> str:  # (the placeholders' names are the language file's own)
+        return re.sub(r"\{\w+\}", "{}", sentence)
+
+    known = {shape(key.removeprefix("engine.text.")) for key in lang if key.startswith("engine.text.")}
+    missing = [m for m in messages if shape(m) not in known]
+    assert not missing, "\n".join(missing)
+
+
+# Words of the protocol itself, kept in every language: JSON, its fields and types, the HTTP header.
+PROTOCOL_WORDS = re.compile(r'\{"type".*?\}|"\w+"|Authorization: Bearer TOKEN|\bJSON\b|\bsync\b|\bhello\b')
+
+
+def test_every_message_of_the_server_is_rendered_in_italian(new_page, live_server):  # noqa: F811
+    # A message's values: a seat's number (after "seat"), else a quoted name, as the server quotes a table's.
+    samples = [re.sub(r"\{\w+\}", "'x'", re.sub(r"(?<=seat )\{\w+\}", "2", m)) for m in server_messages()]
+    page = italian(new_page, f"{live_server.base}/")
+    rendered = page.evaluate(
+        "async (all) => { const { enginePhrase: say } = await import('/js/i18n.js'); return all.map((s) => say(s)); }",
+        samples,
+    )
+    left = [
+        f"{s}\n  -> {r}"
+        for s, r in zip(samples, rendered, strict=True)
+        if r == s or REFUSAL_ENGLISH.search(PROTOCOL_WORDS.sub("", CODES.sub("", r)))
+    ]
+    assert not left, "\n".join(left)
