@@ -682,3 +682,23 @@ def test_every_message_of_the_server_is_rendered_in_italian(new_page, live_serve
         if r == s or REFUSAL_ENGLISH.search(PROTOCOL_WORDS.sub("", CODES.sub("", r)))
     ]
     assert not left, "\n".join(left)
+
+
+def test_a_refused_creator_token_is_told_in_italian_at_the_table(new_page, live_server):  # noqa: F811
+    # The server's own answer ("this is not the table's creator token") stayed English on an Italian page.
+    from web_support import open_table
+
+    new_page.allowed.append("status of 403")  # the refusal this test provokes
+    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, OPEN, BOT, BOT])
+    # Ann's browser keeps a creator token for the table that is not its own (a stale one, or mistyped).
+    ann = new_page()
+    ann.add_init_script(f"localStorage.setItem('trionfi.creator.{created['table']}', 'not-the-creator-token');")
+    ann.add_init_script("localStorage.setItem('trionfi.name', 'Ann'); localStorage.setItem('trionfi.lang', 'it');")
+    ann.goto(page_url(live_server, created["seats"][0]["invite"]))
+    bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
+    ann.wait_for_selector("body[data-status=playing] .badge[data-seat='1']")
+    bob.wait_for_selector(".hand .card")
+    bob.close()
+    ann.locator("[data-notice=absent][data-seat='1'] [data-stand-in]").click()
+    ann.wait_for_selector("#error:not([hidden])")
+    assert ann.locator("#error").inner_text() == "questo non è il gettone di chi ha creato il tavolo"
