@@ -254,7 +254,7 @@ async function refreshTables(box) {
   try {
     answer = await api.tables();
   } catch (e) {
-    box.replaceChildren(el("p", { className: "error" }, e.message));
+    box.replaceChildren(el("p", { className: "error" }, enginePhrase(e.message)));
     return;
   }
   if (!answer.tables.length) {
@@ -318,7 +318,7 @@ await loadLanguage();
 try {
   catalogue = await api.games();
 } catch (e) {
-  document.getElementById("lobby").replaceChildren(el("p", { className: "error", role: "alert" }, e.message));
+  document.getElementById("lobby").replaceChildren(el("p", { className: "error", role: "alert" }, enginePhrase(e.message)));
   throw e;
 }
 render();

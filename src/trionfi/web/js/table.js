@@ -191,7 +191,7 @@ async function rematch() {
       window.location.href = seatPage(made.table, page.token);
     } catch (e) {
       page.rematchAsked = false;
-      page.error = e.message;
+      page.error = enginePhrase(e.message);
       render();
     }
     return;
