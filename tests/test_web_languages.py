@@ -682,6 +682,12 @@ def test_every_message_of_the_server_is_rendered_in_italian(new_page, live_serve
         if r == s or REFUSAL_ENGLISH.search(PROTOCOL_WORDS.sub("", CODES.sub("", r)))
     ]
     assert not left, "\n".join(left)
+    # A seat's kind inside a sentence is in words too.
+    claimed = page.evaluate(
+        "async (s) => (await import('/js/i18n.js')).enginePhrase(s)",
+        "seat 1 is a reserved seat: only an open seat may be claimed",
+    )
+    assert claimed == "il posto 1 è un posto riservato: si può prendere solo un posto libero"
 
 
 def test_a_refused_creator_token_is_told_in_italian_at_the_table(new_page, live_server):  # noqa: F811
