@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from trionfi.cards import DECKS
-from web_support import DESKTOP, PHONE, browser, new_page, page, shoot, static_url  # noqa: F401 (fixtures)
+from web_support import DESKTOP, PHONE, browser, module_page, new_page, page, shoot, static_url  # noqa: F401 (fixtures)
 
 # What the corner shows in English: the rank as the code writes it (A, 2..10, J H Q K), a trump's number, a star.
 EXPECTED_INDEX = {"Fool": "★"}
@@ -39,14 +39,9 @@ def expected_index(code: str) -> str:
     return code[:-1]
 
 
-def open_gallery(page, url):  # noqa: F811
-    page.goto(f"{url}/cards.html")
-    page.wait_for_selector("body[data-ready=true]")
-
-
 @pytest.mark.parametrize("deck", sorted(DECKS))
 def test_every_card_of_every_deck_is_drawn_with_its_index(page, static_url, deck):  # noqa: F811
-    open_gallery(page, static_url)
+    module_page(page, static_url)
     page.evaluate("localStorage.setItem('trionfi.lang', 'en')")
     codes = [str(c) for c in DECKS[deck]]
     results = page.evaluate(RENDER, [deck, codes])
@@ -82,7 +77,7 @@ def test_card_names_and_italian_indices(page, static_url):  # noqa: F811
 
 
 def test_gallery_shows_every_pack(page, static_url, shoot):  # noqa: F811
-    open_gallery(page, static_url)
+    module_page(page, static_url)
     counts = {
         f: page.locator(f".gallery-section[data-family={f}] .gallery-card").count()
         for f in ("italian", "french", "tarot")
@@ -95,8 +90,7 @@ def test_gallery_shows_every_pack(page, static_url, shoot):  # noqa: F811
 
 def test_the_language_follows_the_browser_and_switches(new_page, static_url):  # noqa: F811
     italian = new_page(locale="it-IT")
-    italian.goto(f"{static_url}/cards.html")
-    italian.wait_for_selector("body[data-ready=true]")
+    module_page(italian, static_url)
     assert italian.locator("h1").inner_text() == "Le carte di trionfi"
     assert italian.evaluate("document.documentElement.lang") == "it"
     italian.select_option(".lang-switch", "en")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_support import browser, live_server, new_page, page, static_url  # noqa: F401 (fixtures)
+from web_support import browser, live_server, module_page, new_page, page, static_url  # noqa: F401 (fixtures)
 
 BOT = {"kind": "bot", "bot": "easy"}
 
@@ -34,21 +34,8 @@ def test_a_wrong_seat_link_says_so_and_offers_to_watch(new_page, live_server):  
 
 def test_a_game_word_a_newcomer_cannot_guess_is_explained_under_its_button(page, static_url):  # noqa: F811
     """Trionfetti's Vagaresto button alone tells a newcomer nothing: a line under it says what it does."""
-    page.goto(f"{static_url}/cards.html")
-    page.wait_for_selector("body[data-ready=true]")
-    texts = page.evaluate("""async () => {
-        const i18n = await import("/js/i18n.js");
-        const { renderActions } = await import("/js/actions.js");
-        const said = {};
-        for (const code of ["en", "it"]) {
-            await i18n.loadLanguage(code);
-            const box = document.createElement("div");
-            renderActions(box, { groups: [{ kind: "vagaresto", actions: ["vagaresto"] }], family: "italian",
-                                 send: () => {}, locked: false, obs: {} });
-            said[code] = box.innerText;
-        }
-        return said;
-    }""")
+    texts = action_help(page, static_url, [{"kind": "vagaresto", "actions": ["vagaresto"]}], "italian", "trionfetti")
+    texts = {code: " ".join(lines) for code, lines in texts.items()}
     assert "raises the stake of this hand" in texts["en"] and "alza la posta" in texts["it"], texts
 
 
@@ -81,9 +68,7 @@ ACTION_HELP = """async ([groups, family, game]) => {
 
 def action_help(tab: Any, base: str, groups: list[dict[str, Any]], family: str, game: str) -> dict[str, Any]:
     """The lines under a game's action buttons, in English and Italian: {"en": [...], "it": [...]}."""
-    tab.goto(f"{base}/cards.html")
-    tab.wait_for_selector("body[data-ready=true]")
-    return tab.evaluate(ACTION_HELP, [groups, family, game])
+    return module_page(tab, base).evaluate(ACTION_HELP, [groups, family, game])
 
 
 def test_trijumf_s_cut_and_a_claim_say_what_they_do_under_their_buttons(page, static_url):  # noqa: F811

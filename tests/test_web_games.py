@@ -11,6 +11,7 @@ from web_support import (  # noqa: F401 (fixtures)
     PHONE,
     browser,
     live_server,
+    module_page,
     new_page,
     open_table,
     shoot,
@@ -119,9 +120,7 @@ def test_the_table_facts_name_the_seats_as_the_badges_do(new_page, live_server):
 def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(new_page, static_url):  # noqa: F811
     # Briscola Chiamata's sides are the five seats, and a deal the caller's side won returns 2 to the caller and 1
     # to the partner: the summary named the caller alone ("Bot 4 won"), as if the partner had lost.
-    tab = new_page()
-    tab.goto(f"{static_url}/cards.html")
-    tab.wait_for_selector("body[data-ready=true]")
+    tab = module_page(new_page(), static_url)
     verdicts = tab.evaluate("""async () => {
         const i18n = await import("/js/i18n.js");
         const { summaryPanel } = await import("/js/tableview.js");
@@ -142,9 +141,7 @@ def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(ne
 def test_the_status_says_discard_when_the_cards_tapped_are_laid_away(new_page, static_url):  # noqa: F811
     # Troccas' dealer lays two cards away by tapping them (Triomphe's robber one): the line over the hand said
     # "Your turn: play a card."
-    tab = new_page()
-    tab.goto(f"{static_url}/cards.html")
-    tab.wait_for_selector("body[data-ready=true]")
+    tab = module_page(new_page(), static_url)
     said = tab.evaluate("""async () => {
         const i18n = await import("/js/i18n.js");
         const { statusText } = await import("/js/tableview.js");

@@ -177,6 +177,13 @@ def run_apart(coro: Any) -> Any:
         return pool.submit(asyncio.run, coro).result()
 
 
+def module_page(tab: Any, base: str) -> Any:
+    """``tab`` on the page that loads no table (cards.html), ready for a test to import the page's modules."""
+    tab.goto(f"{base}/cards.html")
+    tab.wait_for_selector("body[data-ready=true]")
+    return tab
+
+
 def page_url(server: Any, link: str) -> str:
     """The page of an invite or spectator link (``http://HOST/t/TABLE#token=...``): the link itself, on the test
     server (the server answers ``/t/TABLE`` with the browser table)."""
