@@ -67,6 +67,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "self10": {"epsilon": 0.1, "self_noise": True},
     # The seat's next card chosen from what it would see then, on the other half of the worlds (``lookahead``).
     "look": {"lookahead": True},
+    # How much a perfect reading of the opponent's hand could give: the level is told its cards (not the stock's
+    # order) as if they had been shown (``peek``: a benchmark's setting, read by :func:`_play_on`).
+    "peek": {"peek": True},
+    # A sharper reading: the medium bot follows the rule in 99.4 % of its choices, the weights assumed 90 %.
+    "sharp": {"history": 0.99},
 }
 
 
@@ -81,6 +86,9 @@ def _play_on(state: Any, agents: list[Any], seat: int, seconds: list[float]) -> 
     while state.current_player is not None:
         p = state.current_player
         observation = state.observation(p)
+        if getattr(agents[p], "peek", False):
+            shown = {str(1 - p): [str(c) for c in state.hands[1 - p]]}
+            observation = {**observation, "known_cards": {**(observation.get("known_cards") or {}), **shown}}
         start = time.process_time()
         action = agents[p].choose(observation)
         if p == seat and len(observation["legal_actions"]) > 1:

@@ -232,7 +232,7 @@ def test_the_hard_level_weighs_worlds_by_the_opponent_s_history_in_two_player_br
 
     game = trionfi.load("briscola")
     hard = make_agent("hard", seed=3, game=game)
-    assert (hard.history, hard.pool, hard.respond) == (0.9, 4000, True)
+    assert (hard.history, hard.pool, hard.respond) == (0.99, 4000, True)
     state = game.deal(seed=4)
     rng = random.Random(4)
     weighed = 0

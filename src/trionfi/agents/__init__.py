@@ -46,7 +46,7 @@ LEVELS: dict[str, tuple[str, float | None, dict[str, Any]]] = {
             "prior": 0.03,
             "infer": 0.7,
             "learn": False,
-            "history": 0.9,
+            "history": 0.99,
             "pool": 4000,
             "respond": True,
         },

@@ -31,7 +31,7 @@ hand, mixed with a uniform choice. The mix is fixed with ``learn=False`` (the ha
 (rates from 0 to ``infer``). The rule is a simplification of the heuristic bot, so it explains even that
 bot's plays only in part.
 
-With ``history`` > 0 (two-player Briscola while the stock lasts, where every draw is unseen: 0.9 at the hard
+With ``history`` > 0 (two-player Briscola while the stock lasts, where every draw is unseen: 0.99 at the hard
 level) a world is weighed by every decision of the opponent in the deal instead: the product over them of
 ``history`` times the chance the playout rule makes it plus the rest times a uniform choice, its hands then
 worked back from that world's hand (:meth:`~trionfi.agents.briscola2.FastWorlds.history_weight`). With
@@ -310,7 +310,7 @@ class SearchAgent(Agent):
                 else:
                     position = fb.position(game.sample_state(observation, rng))
                 if drawn is None and histories:
-                    weights.append(maker.history_weight(fb, position[0][1 - seat], self.history, rng))
+                    weights.append(maker.history_weight(fb, position[0][1 - seat], self.history))
                 elif drawn is None and model is not None:
                     rule, uniform = maker.explain(fb, position[0][1 - seat])
                     weights.append(rate * rule + (1.0 - rate) * uniform)
@@ -371,7 +371,7 @@ class SearchAgent(Agent):
         search may score are drawn from them by weight (sampling importance resampling). The likely worlds are
         scored, and each only once, rather than many worlds of almost no weight."""
         pool = [maker.world(rng) for _ in range(self.pool)]
-        weights = [maker.history_weight(fb, p[0][1 - seat], self.history, rng) for p in pool]
+        weights = [maker.history_weight(fb, p[0][1 - seat], self.history) for p in pool]
         counts: dict[int, int] = {}
         for i in rng.choices(range(len(pool)), weights=weights, k=self.samples or len(pool)):
             counts[i] = counts.get(i, 0) + 1  # in the order first drawn: a random order
