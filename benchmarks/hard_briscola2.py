@@ -7,6 +7,8 @@
     python benchmarks/hard_briscola2.py agree -n N [--seed S]
     python benchmarks/hard_briscola2.py disagree --variant NAME -n N [--seed S] [--stock K]
     python benchmarks/hard_briscola2.py disagreements FILE ...
+    python benchmarks/hard_briscola2.py pair LOG LOG [--bot hard]
+    python benchmarks/hard_briscola2.py reading -n N [--seed S] [--hands K]
 
 ``duel`` plays N duplicate deals (each deal once with the variant in each seat) of the variant against the
 medium level, one process; ``endgame`` plays N deals medium against medium until K cards are left in the stock,
@@ -21,7 +23,14 @@ chunks of deals with different seeds) into one score of the first bot with the t
 opponent) makes the medium bot's choice, by the stock's size (decisions with more than one card).
 ``disagree`` plays the hard level against medium and asks the variant as well wherever the stock holds more
 than K cards; where the two choose differently, both cards are played on from the true position by the hard
-level (:func:`disagree`); ``disagreements`` sums such files.
+level (:func:`disagree`); ``disagreements`` sums such files. ``pair`` sets two per-deal logs of the same
+duplicate deals (``trionfi tournament ... --log``, the same seed: two versions of a level) side by side, deal
+by deal: the bot's score in each on the deals both have and the difference with its 95 % interval (far
+narrower than either run's own: the luck of the cards is the same on both sides). ``reading`` measures how
+well the weights read the opponent's hand: in N deals of medium against medium, at each decision while the
+stock lasts, every hand the opponent may hold (or K of them drawn) is weighed by its history at several rates,
+and the log loss of the true hand's cards is averaged (each unseen card's chance of being in that hand, from
+the weights; the same without the history is the prior's).
 Variants are the hard level with some settings changed (below). Run under ``nice -n 10``
 and say the load average (``uptime``) next to the figures.
 """
@@ -245,6 +254,84 @@ def disagree(variant: str, deals: int, seed: int, stock: int) -> dict[str, Any]:
     return disagreements([str(path)])
 
 
+def _log_scores(path: str, bot: str) -> dict[int, float]:
+    """A tournament log's per-deal score of ``bot`` (wins and half the draws over the deal's games)."""
+    found: dict[int, float] = {}
+    for line in Path(path).read_text().splitlines()[1:]:
+        entry = json.loads(line)
+        scores = [(g["returns"][g["seats"].index(bot)] + 1) / 2 for g in entry["games"] if bot in g["seats"]]
+        found[entry["deal"]] = sum(scores) / len(scores)
+    return found
+
+
+def pair(first: str, second: str, bot: str) -> dict[str, Any]:
+    """``bot``'s score in two logs of the same deals, on the deals both have, and the first minus the second."""
+    a, b = _log_scores(first, bot), _log_scores(second, bot)
+    both = sorted(set(a) & set(b))
+    return {
+        "first": first,
+        "second": second,
+        "deals": len(both),
+        "first score": [round(sum(a[d] for d in both) / len(both), 4), _interval({d: a[d] for d in both})],
+        "second score": [round(sum(b[d] for d in both) / len(both), 4), _interval({d: b[d] for d in both})],
+        "difference": [
+            round(sum(a[d] - b[d] for d in both) / len(both), 4),
+            _interval({d: a[d] - b[d] for d in both}),
+        ],
+    }
+
+
+READING_RATES = (0.7, 0.9, 0.95, 0.99, 0.999)
+
+
+def reading(deals: int, seed: int, hands: int) -> dict[str, Any]:
+    """The log loss of the opponent's true cards under the history's weights, by rate (module docstring)."""
+    import itertools
+    import random
+
+    from trionfi.agents.briscola2 import FastWorlds, briscola2
+
+    game = trionfi.load("briscola")
+    fb = briscola2(game)
+    loss = dict.fromkeys(READING_RATES, 0.0)
+    prior = 0.0
+    decisions = 0
+    for d in track(range(seed, seed + deals), description="reading: deals", console=PROGRESS):
+        state = game.deal(seed=d)
+        bots = [make_agent("medium", seed=d + s, game=game) for s in range(2)]
+        while state.current_player is not None:
+            p = state.current_player
+            obs = state.observation(p)
+            maker = FastWorlds(fb, obs, game.hand_size) if obs["stock"] and obs["tricks"] else None
+            if maker is not None and maker.history and len(obs["legal_actions"]) > 1:
+                truth = {fb.number[c] for c in state.hands[1 - p]} - set(maker.known)
+                unseen = maker.unseen
+                combos = list(itertools.combinations(unseen, maker.need))
+                if len(combos) > hands:
+                    combos = random.Random(d * 100 + len(obs["tricks"])).sample(combos, hands)
+                for rate in READING_RATES:
+                    weights = [maker.history_weight(fb, maker.known + list(h), rate) for h in combos]
+                    total = sum(weights) or 1.0
+                    chance = dict.fromkeys(unseen, 0.0)
+                    for h, w in zip(combos, weights, strict=True):
+                        for c in h:
+                            chance[c] += w / total
+                    for c in unseen:
+                        q = min(max(chance[c], 1e-4), 1 - 1e-4)
+                        loss[rate] -= math.log(q if c in truth else 1 - q)
+                q = maker.need / len(unseen)
+                prior -= len(truth) * math.log(q) + (len(unseen) - len(truth)) * math.log(1 - q)
+                decisions += 1
+            state.apply(bots[p].choose(obs), seat=p)
+    return {
+        "deals": deals,
+        "seed": seed,
+        "decisions": decisions,
+        "prior": round(prior / decisions, 3),
+        "log loss by rate": {str(r): round(v / decisions, 3) for r, v in loss.items()},
+    }
+
+
 def disagreements(files: list[str]) -> dict[str, Any]:
     """The variant's score and margin minus the hard level's where they chose differently (``disagree`` files)."""
     rows = [json.loads(line) for f in files for line in Path(f).read_text().splitlines()]
@@ -319,6 +406,13 @@ def main() -> None:
     g.add_argument("--stock", type=int, default=4, help="ask the variant while the stock holds more cards")
     v = sub.add_parser("disagreements")
     v.add_argument("files", nargs="+")
+    pr = sub.add_parser("pair")
+    pr.add_argument("files", nargs=2)
+    pr.add_argument("--bot", default="hard")
+    rd = sub.add_parser("reading")
+    rd.add_argument("-n", type=int, default=30)
+    rd.add_argument("--seed", type=int, default=61_000)
+    rd.add_argument("--hands", type=int, default=3000, help="hands weighed at most per decision")
     a = sub.add_parser("agree")
     a.add_argument("-n", type=int, default=300)
     a.add_argument("--seed", type=int, default=10_000)
@@ -331,6 +425,10 @@ def main() -> None:
         print(json.dumps(disagree(args.variant, args.n, args.seed, args.stock)))
     elif args.what == "disagreements":
         print(json.dumps(disagreements(args.files)))
+    elif args.what == "reading":
+        print(json.dumps(reading(args.n, args.seed, args.hands)))
+    elif args.what == "pair":
+        print(json.dumps(pair(*args.files, args.bot)))
     elif args.what == "agree":
         print(json.dumps(agree(args.n, args.seed)))
     else:
