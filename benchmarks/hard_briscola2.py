@@ -76,6 +76,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "self10": {"epsilon": 0.1, "self_noise": True},
     # The seat's next card chosen from what it would see then, on the other half of the worlds (``lookahead``).
     "look": {"lookahead": True},
+    # The worlds scored drawn by weight from every hand the opponent may hold, each weighed exactly (not a pool).
+    "every": {"every_hand": True},
+    # The point margin's weight in a world's score (2 at the hard level: a 60-point margin counts as much as the
+    # win itself); lower, the choice leans on winning, what the Strength table counts.
+    "pw05": {"points_weight": 0.5},
+    "pw1": {"points_weight": 1.0},
     # How much a perfect reading of the opponent's hand could give: the level is told its cards (not the stock's
     # order) as if they had been shown (``peek``: a benchmark's setting, read by :func:`_play_on`).
     "peek": {"peek": True},

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 
 import pytest
@@ -90,13 +91,15 @@ def test_no_history_where_every_card_is_placed_or_a_draw_is_seen():
         assert maker.history_weight(fb, true_hand, 0.9) == 1.0
 
 
-def test_a_search_weighing_histories_is_legal_and_reproducible():
+@pytest.mark.parametrize("every_hand", [False, True])
+def test_a_search_weighing_histories_is_legal_and_reproducible(every_hand):
     from trionfi.agents.search import SearchAgent
 
     game = trionfi.load("briscola")
     fb = briscola2(game)
     state = game.deal(seed=21)
     settings = {"samples": 60, "infer": 0.7, "history": 0.9, "pool": 200, "respond": True, "budget": 30}
+    settings["every_hand"] = every_hand
     while not state.is_terminal():
         seat = state.current_player
         obs = json.loads(json.dumps(state.observation(seat)))
@@ -130,3 +133,42 @@ def test_resampled_worlds_are_drawn_by_their_weight():
     mean_drawn = sum(n * maker.history_weight(fb, p[0][1], 0.9) for p, n in drawn) / 500
     assert mean_drawn == pytest.approx(by_weight, rel=0.15)
     assert mean_drawn > 2 * mean
+
+
+def test_every_hand_the_opponent_may_hold_once_and_its_world():
+    _fb, maker, true_hand = _position(2, 14)
+    hands = maker.hands()
+    assert len(hands) == math.comb(len(maker.unseen), maker.need) > 1
+    assert len(set(map(frozenset, hands))) == len(hands)
+    assert all(set(h) <= set(maker.unseen) and len(h) == maker.need for h in hands)
+    assert tuple(sorted(x for x in true_hand if x not in maker.known)) in {tuple(sorted(h)) for h in hands}
+    rng = random.Random(3)
+    for hand in hands[:: len(hands) // 7]:
+        hands_now, stock, *_ = maker.world_with(hand, rng)
+        assert sorted(hands_now[1]) == sorted(maker.known + list(hand))
+        assert hands_now[0] == maker.own
+        # Every unseen card once: in the opponent's hand or the stock, the turned-up card at the bottom.
+        assert sorted(list(hand) + [x for x in stock if x != maker.bottom]) == sorted(maker.unseen)
+        assert stock[0] == maker.bottom and len(stock) == maker.hidden_stock + 1
+
+
+def test_worlds_from_every_hand_are_drawn_by_their_exact_weight():
+    from trionfi.agents.search import SearchAgent
+
+    fb, maker, _ = _position(3, 20)
+    me = SearchAgent(game=trionfi.load("briscola"), seed=1, samples=2000, history=0.9, pool=300, every_hand=True)
+    drawn = me._resampled(fb, maker, 0, random.Random(4))
+    assert len(drawn) == 2000 and all(n == 1 for _, n in drawn)  # a world (its own stock) for each draw
+    weights = {tuple(sorted(h)): maker.history_weight(fb, maker.known + list(h), 0.9) for h in maker.hands()}
+    total = sum(weights.values())
+    # The drawn hands' mean weight is the mean of the squared weights over their mean, over every hand exactly.
+    by_weight = sum(w * w for w in weights.values()) / total
+    mean_drawn = sum(weights[tuple(sorted(set(p[0][1]) - set(maker.known)))] for p, _ in drawn) / len(drawn)
+    assert mean_drawn == pytest.approx(by_weight, rel=0.1)
+    # The likeliest hand comes up about as often as its share of the weight.
+    best = max(weights, key=weights.get)
+    share = sum(tuple(sorted(set(p[0][1]) - set(maker.known))) == best for p, _ in drawn) / len(drawn)
+    assert share == pytest.approx(weights[best] / total, abs=0.04)
+    # Stocks differ between draws of the same hand.
+    stocks = {tuple(p[1]) for p, _ in drawn if tuple(sorted(set(p[0][1]) - set(maker.known))) == best}
+    assert len(stocks) > 1

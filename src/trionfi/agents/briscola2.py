@@ -11,6 +11,7 @@ reference: the tests check these against the engine and against brute force.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any
 
 from ..cards import Card, card
@@ -598,11 +599,27 @@ class FastWorlds:
         """One world: (hands, stock top last, leader, card led or -1, won, unplayed, trump)."""
         unseen = self.unseen[:]
         shuffle(unseen, rng)
-        need = self.need
+        return self._world(unseen[: self.need], unseen[self.need :])
+
+    def hands(self) -> list[tuple[int, ...]]:
+        """Every set of the opponent's unseen cards it may hold, in a fixed order (its known cards apart)."""
+        return list(combinations(self.unseen, self.need))
+
+    def world_with(
+        self, hand: tuple[int, ...], rng: random.Random
+    ) -> tuple[list[list[int]], list[int], int, int, list[int], int, int]:
+        """A world where the opponent's unseen cards are ``hand`` (from :meth:`hands`), the stock shuffled."""
+        held = set(hand)
+        stock = [x for x in self.unseen if x not in held]
+        shuffle(stock, rng)
+        return self._world(list(hand), stock)
+
+    def _world(
+        self, hidden: list[int], stock: list[int]
+    ) -> tuple[list[list[int]], list[int], int, int, list[int], int, int]:
         hands = [[], []]
         hands[self.seat] = self.own[:]
-        hands[1 - self.seat] = self.known + unseen[:need]
-        stock = unseen[need:]
+        hands[1 - self.seat] = self.known + hidden
         if self.bottom >= 0:
             stock.insert(0, self.bottom)
         if self.top >= 0:

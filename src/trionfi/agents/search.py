@@ -37,7 +37,9 @@ level) a world is weighed by every decision of the opponent in the deal instead:
 worked back from that world's hand (:meth:`~trionfi.agents.briscola2.FastWorlds.history_weight`). With
 ``pool`` > 0 (4,000 at the hard level) that many worlds are drawn and weighed, and the worlds scored are drawn
 from them by weight, each scored once with how often it was drawn: the search spends its time on the worlds
-that explain the opponent's play. With ``respond`` (two-player Briscola; on at the hard level) the exact
+that explain the opponent's play; with ``every_hand`` as well (off: measured without a gain) every set of cards
+the opponent may hold is weighed once instead of a random pool, and each world scored is drawn by weight from
+them with a stock of its own. With ``respond`` (two-player Briscola; on at the hard level) the exact
 endgames are the best answer to the opponent's playout rule, the model the playouts already make of it,
 rather than to an opponent who sees every card (:meth:`~trionfi.agents.briscola2.Briscola2.respond`).
 With ``draws`` as well (off at the hard level: no measured gain, docs/benchmarks.md), those endgames do not
@@ -137,6 +139,7 @@ CHECK_EVERY = 100  # worlds between two looks for candidates that are clearly wo
 # so the work limit ends a move after about a hundred worlds, often before the first look at 100.
 CHECK_EVERY_GAME = {"troccas": 20}
 DROP_Z = 3.5  # how many standard errors behind the best a candidate must fall to be dropped
+EVERY_HAND_MAX = 20_000  # ``every_hand``: more hands than this (none in two-player Briscola) fall back to ``pool``
 MIN_ERROR = 0.005  # a floor on the standard error: exact scores can agree world after world
 GREEDY_GAMES = ("briscola", "trijumf", "briscola-chiamata")  # trick games the playout rule of thumb knows
 # Phases of talk only (Troccas' tschintschar and its poll on a redeal, a Schembil rais's floor): the heuristic's.
@@ -170,6 +173,7 @@ class SearchAgent(Agent):
         draws: bool = False,
         self_noise: bool = False,
         lookahead: bool = False,
+        every_hand: bool = False,
         contracts: bool = False,
     ) -> None:
         super().__init__(game=game, seed=seed, budget=budget)
@@ -189,6 +193,7 @@ class SearchAgent(Agent):
         self.draws = draws
         self.self_noise = self_noise
         self.lookahead = lookahead
+        self.every_hand = every_hand
         self._looks: list[dict[str, Any] | None] = []  # per world: candidate -> (what the seat sees next, values)
         self._draws_memo: dict[Any, float] = {}
         self.contracts = contracts
@@ -370,6 +375,11 @@ class SearchAgent(Agent):
         number of times it was drawn: ``pool`` worlds are drawn and weighed (cheap), then as many as the
         search may score are drawn from them by weight (sampling importance resampling). The likely worlds are
         scored, and each only once, rather than many worlds of almost no weight."""
+        if self.every_hand and maker.need > 0 and math.comb(len(maker.unseen), maker.need) <= EVERY_HAND_MAX:
+            hands = maker.hands()
+            weights = [maker.history_weight(fb, maker.known + list(h), self.history) for h in hands]
+            drawn = rng.choices(range(len(hands)), weights=weights, k=self.samples or self.pool)
+            return [(maker.world_with(hands[i], rng), 1) for i in drawn]  # a stock of its own for each
         pool = [maker.world(rng) for _ in range(self.pool)]
         weights = [maker.history_weight(fb, p[0][1 - seat], self.history) for p in pool]
         counts: dict[int, int] = {}
