@@ -82,6 +82,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # win itself); lower, the choice leans on winning, what the Strength table counts.
     "pw05": {"points_weight": 0.5},
     "pw1": {"points_weight": 1.0},
+    "pw4": {"points_weight": 4.0},
+    "pw8": {"points_weight": 8.0},
     # How much a perfect reading of the opponent's hand could give: the level is told its cards (not the stock's
     # order) as if they had been shown (``peek``: a benchmark's setting, read by :func:`_play_on`).
     "peek": {"peek": True},
