@@ -374,7 +374,9 @@ class SearchAgent(Agent):
         """Worlds drawn in proportion to how well they explain the opponent's decisions, each once with the
         number of times it was drawn: ``pool`` worlds are drawn and weighed (cheap), then as many as the
         search may score are drawn from them by weight (sampling importance resampling). The likely worlds are
-        scored, and each only once, rather than many worlds of almost no weight."""
+        scored, and each only once, rather than many worlds of almost no weight. With ``every_hand`` every hand
+        the opponent may hold is weighed instead of a pool, and each world scored is a hand drawn by weight with
+        a stock shuffled of its own (a count of 1 each)."""
         if self.every_hand and maker.need > 0 and math.comb(len(maker.unseen), maker.need) <= EVERY_HAND_MAX:
             hands = maker.hands()
             weights = [maker.history_weight(fb, maker.known + list(h), self.history) for h in hands]
