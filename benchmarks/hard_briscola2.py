@@ -81,10 +81,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # The point margin's weight in a world's score (2 at the hard level: a 60-point margin counts as much as the
     # win itself); lower, the choice leans on winning, what the Strength table counts.
     "pw05": {"points_weight": 0.5},
-    "pw1": {"points_weight": 1.0},
     "pw4": {"points_weight": 4.0},
     "pw8": {"points_weight": 8.0},
-    # Twice the worlds scored and twice the work (the level uses about a sixth of its second a move).
+    # Twice the worlds scored and twice the work (the level uses about a fifth of its second a move).
     "w2000": {"samples": 2000, "work": 200_000},
     # How much a perfect reading of the opponent's hand could give: the level is told its cards (not the stock's
     # order) as if they had been shown (``peek``: a benchmark's setting, read by :func:`_play_on`).

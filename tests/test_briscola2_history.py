@@ -161,14 +161,15 @@ def test_worlds_from_every_hand_are_drawn_by_their_exact_weight():
     assert len(drawn) == 2000 and all(n == 1 for _, n in drawn)  # a world (its own stock) for each draw
     weights = {tuple(sorted(h)): maker.history_weight(fb, maker.known + list(h), 0.9) for h in maker.hands()}
     total = sum(weights.values())
+    hidden = [tuple(sorted(set(p[0][1]) - set(maker.known))) for p, _ in drawn]  # each world's drawn hand
     # The drawn hands' mean weight is the mean of the squared weights over their mean, over every hand exactly.
     by_weight = sum(w * w for w in weights.values()) / total
-    mean_drawn = sum(weights[tuple(sorted(set(p[0][1]) - set(maker.known)))] for p, _ in drawn) / len(drawn)
+    mean_drawn = sum(weights[h] for h in hidden) / len(drawn)
     assert mean_drawn == pytest.approx(by_weight, rel=0.1)
     # The likeliest hand comes up about as often as its share of the weight.
     best = max(weights, key=weights.get)
-    share = sum(tuple(sorted(set(p[0][1]) - set(maker.known))) == best for p, _ in drawn) / len(drawn)
+    share = hidden.count(best) / len(drawn)
     assert share == pytest.approx(weights[best] / total, abs=0.04)
     # Stocks differ between draws of the same hand.
-    stocks = {tuple(p[1]) for p, _ in drawn if tuple(sorted(set(p[0][1]) - set(maker.known))) == best}
+    stocks = {tuple(p[1]) for (p, _), h in zip(drawn, hidden, strict=True) if h == best}
     assert len(stocks) > 1
