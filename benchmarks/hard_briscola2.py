@@ -90,6 +90,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "peek": {"peek": True},
     # A sharper reading: the medium bot follows the rule in 99.4 % of its choices, the weights assumed 90 %.
     "sharp": {"history": 0.99},
+    # The searching seat's own later cards in the playouts by the learnt rule (agents/briscola2_learnt.py).
+    "own": {"own_rule": True},
 }
 
 

@@ -781,15 +781,19 @@ def fast_playout(
     eps: float,
     rng: random.Random,
     noisy: int = -1,
+    mine: int = -1,
 ) -> int:
     """Play a two-player Briscola position to the end with the rule of thumb (:func:`lead_card`,
-    :func:`follow_card`; with probability ``eps`` a random card instead, for seat ``noisy`` only if it is 0 or 1);
+    :func:`follow_card`; with probability ``eps`` a random card instead, for seat ``noisy`` only if it is 0 or 1;
+    seat ``mine``, if 0 or 1, by the learnt rule of :mod:`~trionfi.agents.briscola2_learnt` instead);
     return the winner's seat of a claim (Briscola a 31: ``target`` > 0), else -1, with ``won`` updated in place."""
     suit, strength, points, bit = fb.suit, fb.strength, fb.points, fb.bit
     tables = playout_tables(fb, trump)
     is_trump = tables[3]
     follow = fb.follow
     rand = rng.random
+    if mine >= 0:
+        from .briscola2_learnt import learnt_follow, learnt_lead
     while True:
         n = len(stock)
         if led < 0:
@@ -800,7 +804,10 @@ def fast_playout(
                 c = hand[int(rand() * len(hand))]
             else:
                 turned = stock[0] if n and trump >= 0 else -1
-                c = lead_card(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned)
+                if leader == mine:
+                    c = learnt_lead(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned)
+                else:
+                    c = lead_card(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned)
             hand.remove(c)
             unplayed &= ~bit[c]
             led = c
@@ -811,6 +818,8 @@ def fast_playout(
             c = options[0]
         elif eps and (noisy < 0 or follower == noisy) and rand() < eps:
             c = options[int(rand() * len(options))]
+        elif follower == mine:
+            c = learnt_follow(fb, tables, hand, options, led, unplayed, n)
         else:
             c = follow_card(fb, tables, hand, options, led, unplayed, n)
         hand.remove(c)

@@ -174,6 +174,7 @@ class SearchAgent(Agent):
         self_noise: bool = False,
         lookahead: bool = False,
         every_hand: bool = False,
+        own_rule: bool = False,
         contracts: bool = False,
     ) -> None:
         super().__init__(game=game, seed=seed, budget=budget)
@@ -194,6 +195,7 @@ class SearchAgent(Agent):
         self.self_noise = self_noise
         self.lookahead = lookahead
         self.every_hand = every_hand
+        self.own_rule = own_rule
         self._looks: list[dict[str, Any] | None] = []  # per world: candidate -> (what the seat sees next, values)
         self._draws_memo: dict[Any, float] = {}
         self.contracts = contracts
@@ -511,6 +513,7 @@ class SearchAgent(Agent):
                         eps,
                         random.Random(seed) if eps else rng,
                         seat if self.self_noise else -1,
+                        seat if self.own_rule else -1,
                     )
                 margin = w[seat] - w[1 - seat]
                 ret = (1.0 if claim == seat else -1.0) if claim >= 0 else (margin > 0) - (margin < 0)
