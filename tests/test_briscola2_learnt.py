@@ -136,3 +136,12 @@ def test_the_fast_scores_are_the_weights_times_the_features():
                 chosen = learnt_follow(fb, tables, hand, hand, led, unplayed, len(stock), w)
             score = {x: sum(a * b for a, b in zip(w, f, strict=True)) - tables[2][x] for x, f in feats.items()}
             assert score[chosen] == pytest.approx(max(score.values()), abs=1e-9)
+
+
+def test_the_rule_is_used_only_on_the_rules_it_was_fitted_on():
+    from trionfi.agents.briscola2_learnt import fitted_for
+
+    assert fitted_for(trionfi.load("briscola"))
+    assert fitted_for(trionfi.load("briscola", deck="french"))  # the same forty cards under other faces
+    for options in ({"variant": "a31"}, {"variant": "briscolone"}, {"variant": "scoperta"}):
+        assert not fitted_for(trionfi.load("briscola", **options))

@@ -30,6 +30,12 @@ FOLLOW_WEIGHTS: tuple[float, ...] = (
 # fmt: on
 
 
+def fitted_for(game: Any) -> bool:
+    """Whether the weights were fitted on ``game``'s rules: standard two-player Briscola with a 40-card pack
+    (the features count the stock in its cards, a trump's rank in its suit of ten)."""
+    return game.variant == "standard" and len(game.deck) == 40 and game.hand_size == 3
+
+
 def lead_features(
     fb: Any, tables: Any, hand: list[int], x: int, unplayed: int, n: int, other: int, turned: int
 ) -> list[float]:

@@ -96,6 +96,7 @@ from .briscola2 import (
     playout_tables,
     rule_move,
 )
+from .briscola2_learnt import fitted_for
 from .chiamata_auction import searched_contract
 from .equivalence import distinct_cards
 from .manners import is_talk
@@ -196,6 +197,7 @@ class SearchAgent(Agent):
         self.lookahead = lookahead
         self.every_hand = every_hand
         self.own_rule = own_rule
+        self._own = False  # this move's playouts play the seat's own cards by the learnt rule
         self._looks: list[dict[str, Any] | None] = []  # per world: candidate -> (what the seat sees next, values)
         self._draws_memo: dict[Any, float] = {}
         self.contracts = contracts
@@ -285,6 +287,7 @@ class SearchAgent(Agent):
         fb = briscola2(game)
         if fb is not None and game.has_extras and game.variant != "a31":
             fb = None  # table talk: the engine's path
+        self._own = bool(self.own_rule and fb is not None and fitted_for(game))
         maker = FastWorlds(fb, observation, game.hand_size) if fb is not None and not fb.follow else None
         weights: list[float] = []
         # Every decision of the opponent weighs a world where its history is worked out, else its latest one.
@@ -513,7 +516,7 @@ class SearchAgent(Agent):
                         eps,
                         random.Random(seed) if eps else rng,
                         seat if self.self_noise else -1,
-                        seat if self.own_rule else -1,
+                        seat if self._own else -1,
                     )
                 margin = w[seat] - w[1 - seat]
                 ret = (1.0 if claim == seat else -1.0) if claim >= 0 else (margin > 0) - (margin < 0)
