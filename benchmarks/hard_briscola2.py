@@ -92,6 +92,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "sharp": {"history": 0.99},
     # The searching seat's own later cards in the playouts by the learnt rule (agents/briscola2_learnt.py).
     "own": {"own_rule": True},
+    # The bonus of the rule of thumb's card among near-equal scores (0.03 at the hard level).
+    "prior0": {"prior": 0.0},
+    "prior1": {"prior": 0.1},
 }
 
 
