@@ -50,6 +50,9 @@ no longer takes the rule's card for the seat's own next decision: after each can
 the rule up to that decision, every card the seat may play then is played out, and a world's score is that of
 the card which scores best over the other worlds where the seat would see the same (the opponent's cards, its
 own hand): a choice made on what the seat will know then, not on the world (``_look_means``).
+With ``own_rule`` (standard two-player Briscola; off: measured without a gain) the playouts play the seat's own
+later cards by a learnt rule (:mod:`~trionfi.agents.briscola2_learnt`) and the opponent's still by the rule
+of thumb.
 
 The time budget is ``budget`` seconds per move (0.5 by default, never above 1); ``samples=N`` instead draws
 (at most) N worlds and ``work=W`` stops after W plies of work (actions applied in playouts, positions stored by
