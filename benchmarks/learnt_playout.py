@@ -32,7 +32,7 @@ from rich.progress import track
 
 import trionfi
 from trionfi.agents import briscola2_learnt as learnt
-from trionfi.agents.briscola2 import briscola2, fast_playout, follow_card, lead_card, playout_tables
+from trionfi.agents.briscola2 import briscola2, fast_playout, playout_tables, rule_move
 
 PROGRESS = Console(stderr=True)
 MARGIN_WEIGHT = 2.0  # the hard level's points_weight
@@ -41,18 +41,16 @@ MARGIN_WEIGHT = 2.0  # the hard level's points_weight
 def _choose(fb: Any, rule: Any, tables: Any, position: Any, mover: int) -> int:
     """``mover``'s card by the learnt rule (``rule`` = (lead weights, follow weights)) or, if None, the rule of
     thumb (standard Briscola: every card may be played)."""
-    hands, stock, _, led, _, unplayed, trump = position
+    hands, stock, leader, led, _, unplayed, trump = position
+    if rule is None:
+        return rule_move(fb, tables, hands, stock, leader, led, unplayed, trump)
     hand = hands[mover]
     n = len(stock)
     if len(hand) == 1:
         return hand[0]
     if led < 0:
         turned = stock[0] if n and trump >= 0 else -1
-        if rule is None:
-            return lead_card(fb, tables, hand, unplayed, n, len(hands[1 - mover]), turned)
         return learnt.learnt_lead(fb, tables, hand, unplayed, n, len(hands[1 - mover]), turned, rule[0])
-    if rule is None:
-        return follow_card(fb, tables, hand, hand, led, unplayed, n)
     return learnt.learnt_follow(fb, tables, hand, hand, led, unplayed, n, rule[1])
 
 

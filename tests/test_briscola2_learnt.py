@@ -145,3 +145,21 @@ def test_the_rule_is_used_only_on_the_rules_it_was_fitted_on():
     assert fitted_for(trionfi.load("briscola", deck="french"))  # the same forty cards under other faces
     for options in ({"variant": "a31"}, {"variant": "briscolone"}, {"variant": "scoperta"}):
         assert not fitted_for(trionfi.load("briscola", **options))
+
+
+def test_the_rule_feature_is_the_rule_of_thumb_s_score():
+    """The first feature of a lead and of an answer is the rule of thumb's own score, written again for the
+    fit: weighed alone, the learnt rule chooses the rule of thumb's card everywhere."""
+    from trionfi.agents.briscola2 import rule_move
+
+    lead_only, follow_only = (1.0,) + (0.0,) * 16, (1.0,) + (0.0,) * 17
+    for fb, _, position, mover in _positions(200):
+        hands, stock, leader, led, _, unplayed, trump = position
+        tables = playout_tables(fb, trump)
+        hand = hands[mover]
+        if led < 0:
+            turned = stock[0] if stock else -1
+            mine = learnt_lead(fb, tables, hand, unplayed, len(stock), len(hands[1 - mover]), turned, lead_only)
+        else:
+            mine = learnt_follow(fb, tables, hand, hand, led, unplayed, len(stock), follow_only)
+        assert mine == rule_move(fb, tables, hands, stock, leader, led, unplayed, trump)
