@@ -7,7 +7,8 @@
     python benchmarks/hard_briscola2.py agree -n N [--seed S]
     python benchmarks/hard_briscola2.py disagree --variant NAME -n N [--seed S] [--stock K]
     python benchmarks/hard_briscola2.py disagreements FILE ...
-    python benchmarks/hard_briscola2.py pair LOG LOG [--bot hard]
+    python benchmarks/hard_briscola2.py pair LOG LOG [--bot hard] [--other-bot NAME]
+    python benchmarks/hard_briscola2.py tournament --variant NAME -n N --seed S --log FILE [-j 2]
     python benchmarks/hard_briscola2.py reading -n N [--seed S] [--hands K]
 
 ``duel`` plays N duplicate deals (each deal once with the variant in each seat) of the variant against the
@@ -30,7 +31,10 @@ narrower than either run's own: the luck of the cards is the same on both sides)
 well the weights read the opponent's hand: in N deals of medium against medium, at each decision while the
 stock lasts, every hand the opponent may hold (or K of them drawn) is weighed by its history at several rates,
 and the log loss of the true hand's cards is averaged (each unseen card's chance of being in that hand, from
-the weights; the same without the history is the prior's).
+the weights; the same without the history is the prior's). ``tournament`` is ``trionfi tournament briscola
+--bots hard,heuristic`` with the variant in the hard level's place (named ``hard-NAME`` in the log): the same
+deals and seeds as the Strength table's run of that seed, a per-deal log that a stopped run goes on with, and
+``pair NEW OLD --bot hard-NAME --other-bot hard`` then sets it against the level's own log deal by deal.
 Variants are the hard level with some settings changed (below). Run under ``nice -n 10``
 and say the load average (``uptime``) next to the figures.
 """
@@ -278,9 +282,10 @@ def _log_scores(path: str, bot: str) -> dict[int, float]:
     return found
 
 
-def pair(first: str, second: str, bot: str) -> dict[str, Any]:
-    """``bot``'s score in two logs of the same deals, on the deals both have, and the first minus the second."""
-    a, b = _log_scores(first, bot), _log_scores(second, bot)
+def pair(first: str, second: str, bot: str, other: str | None = None) -> dict[str, Any]:
+    """``bot``'s score in two logs of the same deals (``other``'s in the second, if named), on the deals both
+    have, and the first minus the second."""
+    a, b = _log_scores(first, bot), _log_scores(second, other or bot)
     both = sorted(set(a) & set(b))
     return {
         "first": first,
@@ -293,6 +298,19 @@ def pair(first: str, second: str, bot: str) -> dict[str, Any]:
             _interval({d: a[d] - b[d] for d in both}),
         ],
     }
+
+
+def tournament(variant: str, deals: int, seed: int, log: str, jobs: int) -> dict[str, Any]:
+    """The Strength table's tournament (hard against medium) with the variant as the hard level, logged per deal."""
+    from trionfi.agents import LEVELS
+    from trionfi.tournament import run_tournament
+
+    name, budget, settings = LEVELS["hard"]
+    label = f"hard-{variant}"
+    # Worker processes are forked, so they inherit the level registered here.
+    LEVELS[label] = (name, budget, {**settings, **VARIANTS[variant]})
+    result = run_tournament(trionfi.load("briscola"), [label, "heuristic"], deals, seed=seed, jobs=jobs, log=log)
+    return {"variant": variant, "log": log, "seconds": result["seconds"], "results": result["results"]}
 
 
 READING_RATES = (0.7, 0.9, 0.95, 0.99, 0.999)
@@ -385,11 +403,11 @@ def agree(deals: int, seed: int) -> dict[str, Any]:
             hands, stock, _, led, _, unplayed, trump = fb.position(state)
             if len(hands[p]) > 1:
                 tables, n = playout_tables(fb, trump), len(stock)
+                turned = stock[0] if n and trump >= 0 else -1
                 if led < 0:
-                    turned = stock[0] if n and trump >= 0 else -1
                     rule, kind = lead_card(fb, tables, hands[p], unplayed, n, len(hands[1 - p]), turned), "lead"
                 else:
-                    rule, kind = follow_card(fb, tables, hands[p], hands[p], led, unplayed, n), "answer"
+                    rule, kind = follow_card(fb, tables, hands[p], hands[p], led, unplayed, n, turned), "answer"
                 same = str(fb.cards[rule]) == str(action)
                 for key in (kind, f"{kind}, stock {n}"):
                     counts.setdefault(key, [0, 0])
@@ -423,6 +441,13 @@ def main() -> None:
     pr = sub.add_parser("pair")
     pr.add_argument("files", nargs=2)
     pr.add_argument("--bot", default="hard")
+    pr.add_argument("--other-bot", default=None, help="the bot's name in the second log, if not the same")
+    tn = sub.add_parser("tournament")
+    tn.add_argument("--variant", choices=list(VARIANTS), required=True)
+    tn.add_argument("-n", type=int, default=2000)
+    tn.add_argument("--seed", type=int, default=2026)
+    tn.add_argument("--log", required=True)
+    tn.add_argument("-j", type=int, default=2)
     rd = sub.add_parser("reading")
     rd.add_argument("-n", type=int, default=30)
     rd.add_argument("--seed", type=int, default=61_000)
@@ -442,7 +467,9 @@ def main() -> None:
     elif args.what == "reading":
         print(json.dumps(reading(args.n, args.seed, args.hands)))
     elif args.what == "pair":
-        print(json.dumps(pair(*args.files, args.bot)))
+        print(json.dumps(pair(*args.files, args.bot, args.other_bot)))
+    elif args.what == "tournament":
+        print(json.dumps(tournament(args.variant, args.n, args.seed, args.log, args.j), default=str))
     elif args.what == "agree":
         print(json.dumps(agree(args.n, args.seed)))
     else:

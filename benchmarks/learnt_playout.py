@@ -48,10 +48,10 @@ def _choose(fb: Any, rule: Any, tables: Any, position: Any, mover: int) -> int:
     n = len(stock)
     if len(hand) == 1:
         return hand[0]
+    turned = stock[0] if n and trump >= 0 else -1
     if led < 0:
-        turned = stock[0] if n and trump >= 0 else -1
         return learnt.learnt_lead(fb, tables, hand, unplayed, n, len(hands[1 - mover]), turned, rule[0])
-    return learnt.learnt_follow(fb, tables, hand, hand, led, unplayed, n, rule[1])
+    return learnt.learnt_follow(fb, tables, hand, hand, led, unplayed, n, turned, rule[1])
 
 
 def _decision(fb: Any, tables: Any, position: Any, mover: int, rollouts: int, mine: bool, rng: Any) -> list[Any]:
@@ -59,12 +59,12 @@ def _decision(fb: Any, tables: Any, position: Any, mover: int, rollouts: int, mi
     hands, stock, leader, led, won, unplayed, trump = position
     hand = hands[mover]
     n = len(stock)
+    turned = stock[0] if n and trump >= 0 else -1
     if led < 0:
-        turned = stock[0] if n and trump >= 0 else -1
         other = len(hands[1 - mover])
         features = [learnt.lead_features(fb, tables, hand, x, unplayed, n, other, turned) for x in hand]
     else:
-        features = [learnt.follow_features(fb, tables, hand, x, led, unplayed, n) for x in hand]
+        features = [learnt.follow_features(fb, tables, hand, x, led, unplayed, n, turned) for x in hand]
     scores = [0.0] * len(hand)
     for _ in range(rollouts):
         shuffled = stock[:]

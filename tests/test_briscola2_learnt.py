@@ -18,10 +18,10 @@ def _learnt_card(fb, position, mover):
     hands, stock, _, led, _, unplayed, trump = position
     tables = playout_tables(fb, trump)
     hand = hands[mover]
+    turned = stock[0] if stock else -1
     if led < 0:
-        turned = stock[0] if stock else -1
         return learnt_lead(fb, tables, hand, unplayed, len(stock), len(hands[1 - mover]), turned)
-    return learnt_follow(fb, tables, hand, hand, led, unplayed, len(stock))
+    return learnt_follow(fb, tables, hand, hand, led, unplayed, len(stock), turned)
 
 
 def _positions(count: int):
@@ -132,8 +132,8 @@ def test_the_fast_scores_are_the_weights_times_the_features():
                 chosen = learnt_lead(fb, tables, hand, unplayed, len(stock), len(hands[1 - mover]), turned, w)
             else:
                 w = list(FOLLOW_WEIGHTS) if weights is None else weights
-                feats = {x: follow_features(fb, tables, hand, x, led, unplayed, len(stock)) for x in hand}
-                chosen = learnt_follow(fb, tables, hand, hand, led, unplayed, len(stock), w)
+                feats = {x: follow_features(fb, tables, hand, x, led, unplayed, len(stock), turned) for x in hand}
+                chosen = learnt_follow(fb, tables, hand, hand, led, unplayed, len(stock), turned, w)
             score = {x: sum(a * b for a, b in zip(w, f, strict=True)) - tables[2][x] for x, f in feats.items()}
             assert score[chosen] == pytest.approx(max(score.values()), abs=1e-9)
 
@@ -157,9 +157,9 @@ def test_the_rule_feature_is_the_rule_of_thumb_s_score():
         hands, stock, leader, led, _, unplayed, trump = position
         tables = playout_tables(fb, trump)
         hand = hands[mover]
+        turned = stock[0] if stock else -1
         if led < 0:
-            turned = stock[0] if stock else -1
             mine = learnt_lead(fb, tables, hand, unplayed, len(stock), len(hands[1 - mover]), turned, lead_only)
         else:
-            mine = learnt_follow(fb, tables, hand, hand, led, unplayed, len(stock), follow_only)
+            mine = learnt_follow(fb, tables, hand, hand, led, unplayed, len(stock), turned, follow_only)
         assert mine == rule_move(fb, tables, hands, stock, leader, led, unplayed, trump)

@@ -267,7 +267,7 @@ class Briscola2:
         """The playout rule's card for ``mover`` (hands as masks; ``options`` its legal cards, more than one)."""
         if led < 0:
             return lead_card(self, tables, options, unplayed, n, (m1 if mover == 0 else m0).bit_count(), turned)
-        return follow_card(self, tables, _bits(m0 if mover == 0 else m1), options, led, unplayed, n)
+        return follow_card(self, tables, _bits(m0 if mover == 0 else m1), options, led, unplayed, n, turned)
 
     def respond_draws(
         self,
@@ -534,7 +534,7 @@ class FastWorlds:
                 pick = lead_card(fb, tables, held, unplayed, n, ours, turned) if len(held) > 1 else played
             else:
                 options = [x for x in held if fb.suit[x] == fb.suit[led]] or held if fb.follow else held
-                pick = follow_card(fb, tables, held, options, led, unplayed, n) if len(options) > 1 else played
+                pick = follow_card(fb, tables, held, options, led, unplayed, n, turned) if len(options) > 1 else played
             found = self._likely[key] = (pick == played, len(options))
         rule, choices = found
         return rate * rule + (1.0 - rate) / choices
@@ -544,8 +544,8 @@ class FastWorlds:
     ) -> tuple[Any, ...] | None:
         """The opponent's latest decision, for :meth:`explain`: ("lead", card, unplayed then, stock then,
         our hand size, turned-up card or -1, drew) or ("follow", card, our lead, unplayed then, stock then,
-        drew), or None. ``drew``: the opponent has drawn a card since (one of its cards now is not one it
-        held then)."""
+        turned-up card or -1, drew), or None. ``drew``: the opponent has drawn a card since (one of its cards now
+        is not one it held then)."""
         num = fb.number
         other = 1 - obs["seat"]
         turned = self.bottom if self.trump >= 0 else -1
@@ -562,7 +562,7 @@ class FastWorlds:
         before = stock_size + 2 if drew else stock_size
         if cards[0][0] == other:
             return ("lead", theirs, unplayed, before, len(own) if drew else len(own) + 1, turned, drew)
-        return ("follow", theirs, mine, unplayed, before, drew)
+        return ("follow", theirs, mine, unplayed, before, turned, drew)
 
     def explain(self, fb: Briscola2, hand: list[int]) -> tuple[float, float]:
         """(chance under the playout rule, chance under a uniform choice) of the opponent's latest decision if
@@ -590,7 +590,7 @@ class FastWorlds:
             if kind == "lead":
                 pick = lead_card(fb, tables, then, *ev[2:6])  # unplayed, stock, other's hand size, turned
             else:
-                pick = follow_card(fb, tables, then, options, *ev[2:5])  # led, unplayed, stock
+                pick = follow_card(fb, tables, then, options, *ev[2:6])  # led, unplayed, stock, turned
             rule += pick == played
             uniform += 1.0 / len(options)
         return rule / len(choices), uniform / len(choices)
@@ -715,7 +715,9 @@ def lead_card(fb: Any, tables: Any, hand: list[int], unplayed: int, n: int, othe
     played, ``n`` the stock's size, ``other`` the size of the opponent's hand, ``turned`` the turned-up card
     while it lies under the stock (else -1). The chance that the opponent cannot beat a card is counted over
     the cards the leader cannot see; a card's score is (2 * that chance - 1) * its points - its keep value
-    (faded over the last tricks; a trump's own points count half while a higher trump is out)."""
+    (faded over the last tricks; a trump's own points count half while a higher trump is out), plus on the
+    last draw what the trick's winner gains or loses by drawing a face-down card where the loser takes the
+    turned-up one (:func:`last_draw`)."""
     keep_base, beaters, tie, is_trump, trump_points = tables  # playout_tables(fb, trump)
     points, higher, bit = fb.points, fb.higher, fb.bit
     own = 0
@@ -726,6 +728,7 @@ def lead_card(fb: Any, tables: Any, hand: list[int], unplayed: int, n: int, othe
     safe_of = SAFE[other][unseen.bit_count()]  # by the number of unseen cards that beat the lead
     left = len(hand) - 1 + (n >> 1)
     fade = 1.0 if left >= FADE else left / FADE
+    draw = last_draw(fb, tables, unseen, out, turned, fade) if n == 2 and turned >= 0 else 0.0
     best = -1e9
     c = hand[0]
     for x in hand:
@@ -733,15 +736,38 @@ def lead_card(fb: Any, tables: Any, hand: list[int], unplayed: int, n: int, othe
         keep = keep_base[x] * fade
         if is_trump[x] and fade:
             keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
-        score = (2.0 * safe - 1.0) * points[x] - keep - tie[x]
+        score = (2.0 * safe - 1.0) * (points[x] + draw) - keep - tie[x]
         if score > best:
             best, c = score, x
     return c
 
 
-def follow_card(fb: Any, tables: Any, hand: list[int], options: list[int], led: int, unplayed: int, n: int) -> int:
+def last_draw(fb: Any, tables: Any, unseen: int, out: int, turned: int, fade: float) -> float:
+    """On the last draw the trick's winner draws a face-down card and the loser the turned-up one: what winning
+    is worth for that, in keep values (the mean over the ``unseen`` cards minus the turned-up card's; ``out``:
+    the cards not in the seat's hand, for a trump's "higher one out"). The medium bot weighs it so
+    (``Table.draw_value``), and without it the rule missed a fifth of that bot's answers on the last draw."""
+    keep_base, _, _, is_trump, trump_points = tables
+    higher = fb.higher
+
+    def keep(x: int) -> float:
+        value = keep_base[x] * fade
+        if is_trump[x] and fade:
+            value += trump_points[x] * (0.5 if higher[x] & out else 1.0)
+        return value
+
+    cards = _bits(unseen)
+    if not cards:
+        return 0.0
+    return sum(keep(x) for x in cards) / len(cards) - keep(turned)
+
+
+def follow_card(
+    fb: Any, tables: Any, hand: list[int], options: list[int], led: int, unplayed: int, n: int, turned: int
+) -> int:
     """The playout rule's answer to ``led`` among ``options`` (more than one card) of ``hand``: take a trick
-    worth its price, else throw what is cheapest to lose."""
+    worth its price, else throw what is cheapest to lose; ``turned`` the turned-up card while it lies under
+    the stock, else -1 (on the last draw the loser takes it: :func:`last_draw`)."""
     keep_base, _, tie, is_trump, trump_points = tables  # playout_tables(fb, trump)
     suit, strength, points, higher, bit = fb.suit, fb.strength, fb.points, fb.higher, fb.bit
     out = -1  # the cards out of this hand, worked out when a trump needs them
@@ -750,6 +776,12 @@ def follow_card(fb: Any, tables: Any, hand: list[int], options: list[int], led: 
     on_table = points[led]
     led_suit = suit[led]
     led_strength = strength[led]
+    if n == 2 and turned >= 0:
+        own = 0
+        for y in hand:
+            own |= bit[y]
+        out = unplayed & ~own
+        on_table += last_draw(fb, tables, out & ~bit[turned], out, turned, fade)
     best = -1e9
     c = options[0]
     for x in options:
@@ -819,9 +851,9 @@ def fast_playout(
         elif eps and (noisy < 0 or follower == noisy) and rand() < eps:
             c = options[int(rand() * len(options))]
         elif follower == mine:
-            c = learnt_follow(fb, tables, hand, options, led, unplayed, n)
+            c = learnt_follow(fb, tables, hand, options, led, unplayed, n, stock[0] if n and trump >= 0 else -1)
         else:
-            c = follow_card(fb, tables, hand, options, led, unplayed, n)
+            c = follow_card(fb, tables, hand, options, led, unplayed, n, stock[0] if n and trump >= 0 else -1)
         hand.remove(c)
         unplayed &= ~bit[c]
         if suit[c] == suit[led]:
@@ -856,7 +888,7 @@ def rule_move(
     options = [x for x in hand if fb.suit[x] == fb.suit[led]] or hand if fb.follow else hand
     if len(options) == 1:
         return options[0]
-    return follow_card(fb, tables, hand, options, led, unplayed, n)
+    return follow_card(fb, tables, hand, options, led, unplayed, n, stock[0] if n and trump >= 0 else -1)
 
 
 def advance(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .briscola2 import FADE, SAFE
+from .briscola2 import FADE, SAFE, last_draw
 
 # The fitted weights (benchmarks/learnt_playout.py), one per feature in the order the functions below add them.
 # fmt: off
@@ -55,7 +55,8 @@ def lead_features(
     keep = keep_base[x] * fade
     tp = trump_points[x] * (0.5 if fb.higher[x] & out else 1.0) if is_trump[x] and fade else 0.0
     p = fb.points[x]
-    rule = (2 * safe - 1) * p - keep - tp
+    draw = last_draw(fb, tables, unseen, out, turned, fade) if n == 2 and turned >= 0 else 0.0
+    rule = (2 * safe - 1) * (p + draw) - keep - tp
     t = 1.0 if is_trump[x] else 0.0
     top = 0.0 if fb.higher[x] & out else 1.0
     early = n / 34.0
@@ -65,8 +66,11 @@ def lead_features(
     ]  # fmt: skip
 
 
-def follow_features(fb: Any, tables: Any, hand: list[int], x: int, led: int, unplayed: int, n: int) -> list[float]:
-    """The features of answering ``led`` with ``x`` from ``hand``."""
+def follow_features(
+    fb: Any, tables: Any, hand: list[int], x: int, led: int, unplayed: int, n: int, turned: int
+) -> list[float]:
+    """The features of answering ``led`` with ``x`` from ``hand`` (``turned`` as for
+    :func:`~trionfi.agents.briscola2.follow_card`)."""
     keep_base, _, _, is_trump, trump_points = tables
     out = unplayed
     for y in hand:
@@ -77,7 +81,8 @@ def follow_features(fb: Any, tables: Any, hand: list[int], x: int, led: int, unp
     tp = trump_points[x] * (0.5 if fb.higher[x] & out else 1.0) if is_trump[x] and fade else 0.0
     on_table = fb.points[led] + fb.points[x]
     wins = 1.0 if (fb.strength[x] > fb.strength[led] if fb.suit[x] == fb.suit[led] else is_trump[x]) else 0.0
-    rule = (on_table if wins else -on_table) - keep - tp
+    draw = last_draw(fb, tables, out & ~fb.bit[turned], out, turned, fade) if n == 2 and turned >= 0 else 0.0
+    rule = (on_table + draw if wins else -on_table - draw) - keep - tp
     t = 1.0 if is_trump[x] else 0.0
     early = n / 34.0
     same = 1.0 if fb.suit[x] == fb.suit[led] else 0.0
@@ -109,6 +114,7 @@ def learnt_lead(
     left = len(hand) - 1 + (n >> 1)
     fade = 1.0 if left >= FADE else left / FADE
     early = n / 34.0
+    draw = w0 * last_draw(fb, tables, unseen, out, turned, fade) if n == 2 and turned >= 0 else 0.0
     per_point = w1 + w9 * fade + w14 * early
     per_safe = w2 + w15 * early
     per_trump = w4 + w8 * fade + w13 * early
@@ -119,6 +125,7 @@ def learnt_lead(
         safe = safe_of[beaten_by]
         p = points[x]
         score = (w0 + w3) * (2 * safe - 1) * p + (w6 - w0) * keep_base[x] * fade + per_point * p + per_safe * safe
+        score += (2 * safe - 1) * draw
         score += w10 * beaten_by / 10 - tie[x]
         if is_trump[x]:
             score += per_trump + w5 * below[x] + w16 * p
@@ -132,7 +139,15 @@ def learnt_lead(
 
 
 def learnt_follow(
-    fb: Any, tables: Any, hand: list[int], options: list[int], led: int, unplayed: int, n: int, weights: Any = None
+    fb: Any,
+    tables: Any,
+    hand: list[int],
+    options: list[int],
+    led: int,
+    unplayed: int,
+    n: int,
+    turned: int,
+    weights: Any = None,
 ) -> int:
     """The learnt rule's answer to ``led`` among ``options`` (more than one card) of ``hand``: the weights times
     :func:`follow_features`, gathered by feature as in :func:`learnt_lead`."""
@@ -149,6 +164,13 @@ def learnt_follow(
     led_suit = suit[led]
     led_strength = strength[led]
     per_win = w1 + w11 * early + w16 * led_points * early + (w15 if is_trump[led] else 0.0)
+    if n == 2 and turned >= 0:
+        out = unplayed
+        for y in hand:
+            out &= ~bit[y]
+        draw = w0 * last_draw(fb, tables, out & ~bit[turned], out, turned, fade)
+    else:
+        draw = 0.0
     per_trump = w4 + w12 * fade + w14 * early
     best = -1e9
     c = options[0]
@@ -158,9 +180,9 @@ def learnt_follow(
         wins = strength[x] > led_strength if suit[x] == led_suit else is_trump[x]
         score = (w6 - w0) * keep_base[x] * fade + w8 * p - tie[x]
         if wins:
-            score += (w0 + w2) * on_table + per_win
+            score += (w0 + w2) * on_table + per_win + draw
         else:
-            score += -(w0 - w3) * on_table + w13 * p * early
+            score += -(w0 - w3) * on_table + w13 * p * early - draw
         if suit[x] == led_suit:
             score += w10
         if is_trump[x]:
