@@ -290,11 +290,12 @@ def test_a_search_learns_from_each_opponent_decision_once_and_anew_each_deal():
     assert seen[0] is not seen[1]  # a new deal, a new model
 
 
-@pytest.mark.parametrize("options", [{}, {"deck": "french"}], ids=str)
+@pytest.mark.parametrize("options", [{}, {"deck": "french"}, {"variant": "scoperta"}], ids=str)
 def test_the_playout_rule_makes_the_medium_bot_s_card_at_every_decision(options):
     # The rule is the search's model of the medium bot: in its worlds, its playouts and its reading of the
     # opponent's history. It must make that bot's choice everywhere, the last draw included, where the bot
-    # weighs the turned-up card the trick's loser takes (the rule once missed a fifth of those answers).
+    # weighs the turned-up card the trick's loser takes (the rule once missed a fifth of those answers), and in
+    # Scoperta, where it sees the other hand and the card the trick's winner will draw (once one in seven).
     from trionfi.agents import make_agent
     from trionfi.agents.briscola2 import rule_move
 

@@ -47,6 +47,8 @@ class Briscola2:
         self.below = [sum(1 for d in deck if d.suit == c.suit and game.strength[d] < game.strength[c]) for c in deck]
         self.bit = [1 << i for i in range(len(deck))]
         self.follow = game.restriction.__name__ == "follow"
+        # Scoperta: the hands are open and the top of the stock lies face up (the winner knows its draw).
+        self.scoperta = getattr(game, "variant", None) == "scoperta"
         self.pack_points = sum(self.points)
 
     def position(self, state: Any) -> tuple[list[list[int]], list[int], int, int, list[int], int, int]:
@@ -229,7 +231,8 @@ class Briscola2:
             if mover != me and len(options) > 1:
                 unplayed = m0 | m1 | stock_mask[n]  # the led card is already out of the hands: as in a playout
                 turned = stock[0] if n and trump >= 0 else -1
-                options = [self._rule(tables, m0, m1, mover, options, led, unplayed, n, turned)]
+                top = stock[n - 1] if n > 1 and self.scoperta else -1
+                options = [self._rule(tables, m0, m1, mover, options, led, unplayed, n, turned, top)]
             best = None
             for c in options:
                 b = bit[c]
@@ -263,11 +266,16 @@ class Briscola2:
         unplayed: int,
         n: int,
         turned: int,
+        top: int = -1,
     ) -> int:
-        """The playout rule's card for ``mover`` (hands as masks; ``options`` its legal cards, more than one)."""
+        """The playout rule's card for ``mover`` (hands as masks; ``options`` its legal cards, more than one;
+        ``top`` the face-up top of a Scoperta stock, else -1; a Scoperta lead sees the other hand)."""
+        other = m1 if mover == 0 else m0
+        shown = other if self.scoperta else 0
         if led < 0:
-            return lead_card(self, tables, options, unplayed, n, (m1 if mover == 0 else m0).bit_count(), turned)
-        return follow_card(self, tables, _bits(m0 if mover == 0 else m1), options, led, unplayed, n, turned)
+            return lead_card(self, tables, options, unplayed, n, other.bit_count(), turned, top, shown)
+        hand = _bits(m0 if mover == 0 else m1)
+        return follow_card(self, tables, hand, options, led, unplayed, n, turned, top, shown)
 
     def respond_draws(
         self,
@@ -367,7 +375,8 @@ def rule_card(fb: Briscola2, state: Any) -> int:
         return hand[0]
     options = [x for x in hand if fb.suit[x] == fb.suit[led]] or hand if led >= 0 and fb.follow else hand
     turned = stock[0] if stock and trump >= 0 else -1
-    return fb._rule(playout_tables(fb, trump), m0, m1, mover, options, led, unplayed, len(stock), turned)
+    top = stock[-1] if len(stock) > 1 and fb.scoperta else -1
+    return fb._rule(playout_tables(fb, trump), m0, m1, mover, options, led, unplayed, len(stock), turned, top)
 
 
 def _bits(mask: int) -> list[int]:
@@ -543,14 +552,27 @@ class FastWorlds:
         self, fb: Briscola2, obs: dict[str, Any], own: list[int], table: list[int], stock_size: int, hand_size: int
     ) -> tuple[Any, ...] | None:
         """The opponent's latest decision, for :meth:`explain`: ("lead", card, unplayed then, stock then,
-        our hand size, turned-up card or -1, drew) or ("follow", card, our lead, unplayed then, stock then,
-        turned-up card or -1, drew), or None. ``drew``: the opponent has drawn a card since (one of its cards now
-        is not one it held then)."""
+        our hand size, turned-up card or -1, drew, top, shown) or ("follow", card, our lead, unplayed then, stock
+        then, turned-up card or -1, drew, top, shown), or None. ``drew``: the opponent has drawn a card since (one
+        of its cards now is not one it held then); ``top``: the face-up top of a Scoperta stock it saw then, or
+        -1; ``shown``: the mask of our open Scoperta hand it saw then, or 0 (worked out for its lead on the table
+        only: a card drawn since changed our hand)."""
         num = fb.number
         other = 1 - obs["seat"]
         turned = self.bottom if self.trump >= 0 else -1
         if table and obs["trick"][0][0] == other:  # it has just led: its hand then is its hand now + that card
-            return ("lead", table[0], self.unplayed | fb.bit[table[0]], stock_size, len(own), turned, False)
+            shown = sum(fb.bit[x] for x in own) if fb.scoperta else 0  # a Scoperta lead saw our hand
+            return (
+                "lead",
+                table[0],
+                self.unplayed | fb.bit[table[0]],
+                stock_size,
+                len(own),
+                turned,
+                False,
+                self.top,
+                shown,
+            )
         if table or not obs["tricks"]:
             return None
         last = obs["tricks"][-1]["cards"]
@@ -561,8 +583,9 @@ class FastWorlds:
         drew = len(own) == hand_size  # both drew after that trick: the hands are full again
         before = stock_size + 2 if drew else stock_size
         if cards[0][0] == other:
-            return ("lead", theirs, unplayed, before, len(own) if drew else len(own) + 1, turned, drew)
-        return ("follow", theirs, mine, unplayed, before, turned, drew)
+            # A Scoperta top seen then was drawn since, by a seat this reading does not follow: left out.
+            return ("lead", theirs, unplayed, before, len(own) if drew else len(own) + 1, turned, drew, -1, 0)
+        return ("follow", theirs, mine, unplayed, before, turned, drew, -1, 0)
 
     def explain(self, fb: Briscola2, hand: list[int]) -> tuple[float, float]:
         """(chance under the playout rule, chance under a uniform choice) of the opponent's latest decision if
@@ -572,7 +595,7 @@ class FastWorlds:
         if ev is None:
             return 1.0, 1.0
         tables = playout_tables(fb, self.trump)
-        kind, played, drew = ev[0], ev[1], ev[-1]
+        kind, played, drew, top, shown = ev[0], ev[1], ev[-3], ev[-2], ev[-1]
         suit = fb.suit
         rule = uniform = 0.0
         choices = hand if drew else [None]
@@ -588,9 +611,9 @@ class FastWorlds:
                 uniform += 1.0
                 continue
             if kind == "lead":
-                pick = lead_card(fb, tables, then, *ev[2:6])  # unplayed, stock, other's hand size, turned
+                pick = lead_card(fb, tables, then, *ev[2:6], top, shown)  # unplayed, stock, other's size, turned
             else:
-                pick = follow_card(fb, tables, then, options, *ev[2:6])  # led, unplayed, stock, turned
+                pick = follow_card(fb, tables, then, options, *ev[2:6], top)  # led, unplayed, stock, turned
             rule += pick == played
             uniform += 1.0 / len(options)
         return rule / len(choices), uniform / len(choices)
@@ -710,14 +733,25 @@ def playout_tables(fb: Any, trump: int) -> tuple[list[float], list[int], list[fl
     return found
 
 
-def lead_card(fb: Any, tables: Any, hand: list[int], unplayed: int, n: int, other: int, turned: int) -> int:
+def lead_card(
+    fb: Any,
+    tables: Any,
+    hand: list[int],
+    unplayed: int,
+    n: int,
+    other: int,
+    turned: int,
+    top: int = -1,
+    shown: int = 0,
+) -> int:
     """The playout rule's lead from ``hand`` (more than one card): ``unplayed`` is the mask of cards not yet
     played, ``n`` the stock's size, ``other`` the size of the opponent's hand, ``turned`` the turned-up card
-    while it lies under the stock (else -1). The chance that the opponent cannot beat a card is counted over
-    the cards the leader cannot see; a card's score is (2 * that chance - 1) * its points - its keep value
-    (faded over the last tricks; a trump's own points count half while a higher trump is out), plus on the
-    last draw what the trick's winner gains or loses by drawing a face-down card where the loser takes the
-    turned-up one (:func:`last_draw`)."""
+    while it lies under the stock (else -1), ``top`` the face-up top of a Scoperta stock (else -1), ``shown``
+    the opponent's open Scoperta hand as a mask (else 0). The chance that the opponent cannot beat a card is
+    counted over the cards the leader cannot see (exactly, 1 or 0, when its hand is shown); a card's score is
+    (2 * that chance - 1) * its points - its keep value (faded over the last tricks; a trump's own points count
+    half while a higher trump is out), plus what taking the trick is worth for the draw where the cards to be
+    drawn are known (:func:`draw_gain`)."""
     keep_base, beaters, tie, is_trump, trump_points = tables  # playout_tables(fb, trump)
     points, higher, bit = fb.points, fb.higher, fb.bit
     own = 0
@@ -725,14 +759,19 @@ def lead_card(fb: Any, tables: Any, hand: list[int], unplayed: int, n: int, othe
         own |= bit[x]
     out = unplayed & ~own
     unseen = out & ~bit[turned] if turned >= 0 else out
+    if top >= 0:
+        unseen &= ~bit[top]
+    if shown:
+        unseen &= ~shown
     safe_of = SAFE[other][unseen.bit_count()]  # by the number of unseen cards that beat the lead
     left = len(hand) - 1 + (n >> 1)
     fade = 1.0 if left >= FADE else left / FADE
-    draw = last_draw(fb, tables, unseen, out, turned, fade) if n == 2 and turned >= 0 else 0.0
+    last = turned if n == 2 else -1
+    draw = draw_gain(fb, tables, unseen, out, top, last, fade) if top >= 0 or last >= 0 else 0.0
     best = -1e9
     c = hand[0]
     for x in hand:
-        safe = safe_of[(beaters[x] & unseen).bit_count()]
+        safe = (0.0 if beaters[x] & shown else 1.0) if shown else safe_of[(beaters[x] & unseen).bit_count()]
         keep = keep_base[x] * fade
         if is_trump[x] and fade:
             keep += trump_points[x] * (0.5 if higher[x] & out else 1.0)
@@ -742,11 +781,12 @@ def lead_card(fb: Any, tables: Any, hand: list[int], unplayed: int, n: int, othe
     return c
 
 
-def last_draw(fb: Any, tables: Any, unseen: int, out: int, turned: int, fade: float) -> float:
-    """On the last draw the trick's winner draws a face-down card and the loser the turned-up one: what winning
-    is worth for that, in keep values (the mean over the ``unseen`` cards minus the turned-up card's; ``out``:
-    the cards not in the seat's hand, for a trump's "higher one out"). The medium bot weighs it so
-    (``Table.draw_value``), and without it the rule missed a fifth of that bot's answers on the last draw."""
+def draw_gain(fb: Any, tables: Any, unseen: int, out: int, win: int, lose: int, fade: float) -> float:
+    """What taking the trick is worth for the draw, in keep values: the card the winner will draw (``win``: a
+    Scoperta stock's face-up top) minus the loser's (``lose``: the turned-up card on the last draw), either
+    counted as the mean of the ``unseen`` cards where it is -1 (``out``: the cards not in the seat's hand, for a
+    trump's "higher one out"). The medium bot weighs the draw so (``Table.draw_value``); without it the rule
+    missed a fifth of that bot's answers on the last draw and one of its decisions in seven in Scoperta."""
     keep_base, _, _, is_trump, trump_points = tables
     higher = fb.higher
 
@@ -756,18 +796,66 @@ def last_draw(fb: Any, tables: Any, unseen: int, out: int, turned: int, fade: fl
             value += trump_points[x] * (0.5 if higher[x] & out else 1.0)
         return value
 
-    cards = _bits(unseen)
-    if not cards:
-        return 0.0
-    return sum(keep(x) for x in cards) / len(cards) - keep(turned)
+    if win >= 0 and lose >= 0:
+        return keep(win) - keep(lose)
+    count = unseen.bit_count()
+    if count:
+        # Asked at every move of a Scoperta playout: the keep values summed a byte of the mask at a time, then
+        # the few trumps with points (their value depends on the cards out).
+        chunks, pointed = _keep_sums(tables)
+        total = 0.0
+        mask, i = unseen, 0
+        while mask:
+            total += chunks[i][mask & 255]
+            mask >>= 8
+            i += 1
+        total *= fade
+        if fade:
+            for x in _bits(unseen & pointed):
+                total += trump_points[x] * (0.5 if higher[x] & out else 1.0)
+        mean = total / count
+    else:
+        mean = 0.0
+    return (keep(win) if win >= 0 else mean) - (keep(lose) if lose >= 0 else mean)
+
+
+def _keep_sums(tables: Any) -> tuple[list[list[float]], int]:
+    """(per byte of a card mask, the sum of the keep values of each of its 256 subsets; the mask of the trumps
+    with points) for :func:`draw_gain`, cached per trump's tables."""
+    found = _KEEP_SUMS.get(id(tables))
+    if found is None or found[0] is not tables:
+        keep_base, _, _, is_trump, trump_points = tables
+        chunks = []
+        for i in range(0, len(keep_base), 8):
+            row = [0.0] * 256
+            for m in range(1, 256):
+                low = (m & -m).bit_length() - 1
+                row[m] = row[m & (m - 1)] + (keep_base[i + low] if i + low < len(keep_base) else 0.0)
+            chunks.append(row)
+        pointed = sum(1 << x for x in range(len(keep_base)) if is_trump[x] and trump_points[x])
+        found = _KEEP_SUMS[id(tables)] = (tables, (chunks, pointed))
+    return found[1]
+
+
+_KEEP_SUMS: dict[int, tuple[Any, tuple[list[list[float]], int]]] = {}
 
 
 def follow_card(
-    fb: Any, tables: Any, hand: list[int], options: list[int], led: int, unplayed: int, n: int, turned: int
+    fb: Any,
+    tables: Any,
+    hand: list[int],
+    options: list[int],
+    led: int,
+    unplayed: int,
+    n: int,
+    turned: int,
+    top: int = -1,
+    shown: int = 0,
 ) -> int:
     """The playout rule's answer to ``led`` among ``options`` (more than one card) of ``hand``: take a trick
     worth its price, else throw what is cheapest to lose; ``turned`` the turned-up card while it lies under
-    the stock, else -1 (on the last draw the loser takes it: :func:`last_draw`)."""
+    the stock, else -1, ``top`` the face-up top of a Scoperta stock, else -1, ``shown`` the leader's open
+    Scoperta hand as a mask, else 0 (the draw: :func:`draw_gain`)."""
     keep_base, _, tie, is_trump, trump_points = tables  # playout_tables(fb, trump)
     suit, strength, points, higher, bit = fb.suit, fb.strength, fb.points, fb.higher, fb.bit
     out = -1  # the cards out of this hand, worked out when a trump needs them
@@ -776,12 +864,16 @@ def follow_card(
     on_table = points[led]
     led_suit = suit[led]
     led_strength = strength[led]
-    if n == 2 and turned >= 0:
+    last = turned if n == 2 else -1
+    if top >= 0 or last >= 0:
         own = 0
         for y in hand:
             own |= bit[y]
         out = unplayed & ~own
-        on_table += last_draw(fb, tables, out & ~bit[turned], out, turned, fade)
+        unseen = (out & ~bit[turned] if turned >= 0 else out) & ~shown
+        if top >= 0:
+            unseen &= ~bit[top]
+        on_table += draw_gain(fb, tables, unseen, out, top, last, fade)
     best = -1e9
     c = options[0]
     for x in options:
@@ -823,6 +915,7 @@ def fast_playout(
     tables = playout_tables(fb, trump)
     is_trump = tables[3]
     follow = fb.follow
+    scoperta = fb.scoperta
     rand = rng.random
     if mine >= 0:
         from .briscola2_learnt import learnt_follow, learnt_lead
@@ -839,7 +932,9 @@ def fast_playout(
                 if leader == mine:
                     c = learnt_lead(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned)
                 else:
-                    c = lead_card(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned)
+                    top = stock[-1] if scoperta and n > 1 else -1
+                    shown = sum(bit[x] for x in hands[1 - leader]) if scoperta else 0
+                    c = lead_card(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned, top, shown)
             hand.remove(c)
             unplayed &= ~bit[c]
             led = c
@@ -853,7 +948,12 @@ def fast_playout(
         elif follower == mine:
             c = learnt_follow(fb, tables, hand, options, led, unplayed, n, stock[0] if n and trump >= 0 else -1)
         else:
-            c = follow_card(fb, tables, hand, options, led, unplayed, n, stock[0] if n and trump >= 0 else -1)
+            turned = stock[0] if n and trump >= 0 else -1
+            if scoperta:
+                top, shown = stock[-1] if n > 1 else -1, sum(bit[x] for x in hands[leader])
+                c = follow_card(fb, tables, hand, options, led, unplayed, n, turned, top, shown)
+            else:
+                c = follow_card(fb, tables, hand, options, led, unplayed, n, turned)
         hand.remove(c)
         unplayed &= ~bit[c]
         if suit[c] == suit[led]:
@@ -883,12 +983,18 @@ def rule_move(
         if len(hand) == 1:
             return hand[0]
         turned = stock[0] if n and trump >= 0 else -1
-        return lead_card(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned)
+        top = stock[-1] if fb.scoperta and n > 1 else -1
+        shown = sum(fb.bit[x] for x in hands[1 - leader]) if fb.scoperta else 0
+        return lead_card(fb, tables, hand, unplayed, n, len(hands[1 - leader]), turned, top, shown)
     hand = hands[1 - leader]
     options = [x for x in hand if fb.suit[x] == fb.suit[led]] or hand if fb.follow else hand
     if len(options) == 1:
         return options[0]
-    return follow_card(fb, tables, hand, options, led, unplayed, n, stock[0] if n and trump >= 0 else -1)
+    turned = stock[0] if n and trump >= 0 else -1
+    if fb.scoperta:
+        top, shown = stock[-1] if n > 1 else -1, sum(fb.bit[x] for x in hands[leader])
+        return follow_card(fb, tables, hand, options, led, unplayed, n, turned, top, shown)
+    return follow_card(fb, tables, hand, options, led, unplayed, n, turned)
 
 
 def advance(

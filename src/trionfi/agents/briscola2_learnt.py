@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .briscola2 import FADE, SAFE, last_draw
+from .briscola2 import FADE, SAFE, draw_gain
 
 # The fitted weights (benchmarks/learnt_playout.py), one per feature in the order the functions below add them.
 # fmt: off
@@ -55,7 +55,7 @@ def lead_features(
     keep = keep_base[x] * fade
     tp = trump_points[x] * (0.5 if fb.higher[x] & out else 1.0) if is_trump[x] and fade else 0.0
     p = fb.points[x]
-    draw = last_draw(fb, tables, unseen, out, turned, fade) if n == 2 and turned >= 0 else 0.0
+    draw = draw_gain(fb, tables, unseen, out, -1, turned, fade) if n == 2 and turned >= 0 else 0.0
     rule = (2 * safe - 1) * (p + draw) - keep - tp
     t = 1.0 if is_trump[x] else 0.0
     top = 0.0 if fb.higher[x] & out else 1.0
@@ -81,7 +81,7 @@ def follow_features(
     tp = trump_points[x] * (0.5 if fb.higher[x] & out else 1.0) if is_trump[x] and fade else 0.0
     on_table = fb.points[led] + fb.points[x]
     wins = 1.0 if (fb.strength[x] > fb.strength[led] if fb.suit[x] == fb.suit[led] else is_trump[x]) else 0.0
-    draw = last_draw(fb, tables, out & ~fb.bit[turned], out, turned, fade) if n == 2 and turned >= 0 else 0.0
+    draw = draw_gain(fb, tables, out & ~fb.bit[turned], out, -1, turned, fade) if n == 2 and turned >= 0 else 0.0
     rule = (on_table + draw if wins else -on_table - draw) - keep - tp
     t = 1.0 if is_trump[x] else 0.0
     early = n / 34.0
@@ -114,7 +114,7 @@ def learnt_lead(
     left = len(hand) - 1 + (n >> 1)
     fade = 1.0 if left >= FADE else left / FADE
     early = n / 34.0
-    draw = w0 * last_draw(fb, tables, unseen, out, turned, fade) if n == 2 and turned >= 0 else 0.0
+    draw = w0 * draw_gain(fb, tables, unseen, out, -1, turned, fade) if n == 2 and turned >= 0 else 0.0
     per_point = w1 + w9 * fade + w14 * early
     per_safe = w2 + w15 * early
     per_trump = w4 + w8 * fade + w13 * early
@@ -168,7 +168,7 @@ def learnt_follow(
         out = unplayed
         for y in hand:
             out &= ~bit[y]
-        draw = w0 * last_draw(fb, tables, out & ~bit[turned], out, turned, fade)
+        draw = w0 * draw_gain(fb, tables, out & ~bit[turned], out, -1, turned, fade)
     else:
         draw = 0.0
     per_trump = w4 + w12 * fade + w14 * early
