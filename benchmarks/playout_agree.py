@@ -6,8 +6,10 @@ The playouts are the hard level's model of the other players: where the rule pla
 bot would, the search values its own cards against players who are not at the table. Deals of medium bots;
 at each decision with more than one card, the rule is asked on the true position (it sees every hand, as in a
 world) and compared with the medium bot's card. Two-player Briscola's rule is ``briscola2.rule_move``;
-four-player Briscola's and Briscola Chiamata's is ``search.greedy_card``. Prints JSON: per game, per place in
-the trick (0 = the lead), the share of the medium bot's cards the rule makes and the number of decisions.
+four-player Briscola's and Briscola Chiamata's is ``briscola_playout`` (``playout_rules.playout_card``), and
+the generic rule of thumb they had before, ``search.greedy_card``, is asked too. Prints JSON: per game, per
+place in the trick (0 = the lead), the share of the medium bot's cards the rule makes, the number of
+decisions, and (for four-player Briscola and Chiamata) the share the rule of thumb makes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 import trionfi
 from trionfi.agents import make_agent
 from trionfi.agents.briscola2 import briscola2, playout_tables, rule_move
+from trionfi.agents.playout_rules import playout_card
 from trionfi.agents.search import greedy_card
 from trionfi.cards import CardError, card
 
@@ -42,6 +45,7 @@ def _cards(actions: list[Any]) -> list[Any]:
 def agree(name: str, options: dict[str, Any], deals: int, seed: int) -> dict[str, list[float]]:
     game = trionfi.load(name, **options)
     fast = briscola2(game)
+    own = playout_card(game)
     counts: dict[int, list[int]] = {}
     for d in range(seed, seed + deals):
         state = game.deal(seed=d)
@@ -56,12 +60,17 @@ def agree(name: str, options: dict[str, Any], deals: int, seed: int) -> dict[str
                     tables = playout_tables(fast, trump)
                     rule = str(fast.cards[rule_move(fast, tables, hands, stock, leader, led, unplayed, trump)])
                 else:
-                    rule = str(greedy_card(state, cards))
-                place = counts.setdefault(len(state.trick), [0, 0])
+                    rule = str(own(state, cards))
+                place = counts.setdefault(len(state.trick), [0, 0, 0])
                 place[0] += rule == str(action)
                 place[1] += 1
+                if fast is None:
+                    place[2] += str(greedy_card(state, cards)) == str(action)
             state.apply(action, seat=p)
-    return {str(k): [round(same / total, 3), total] for k, (same, total) in sorted(counts.items())}
+    return {
+        str(k): [round(same / total, 3), total] + ([round(greedy / total, 3)] if fast is None else [])
+        for k, (same, total, greedy) in sorted(counts.items())
+    }
 
 
 def main() -> None:

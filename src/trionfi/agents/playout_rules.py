@@ -230,4 +230,12 @@ def playout_card(game: Any) -> Callable[[Any, list[Card]], Card] | None:
         return trionfetti_card
     if game.name == "triomphe" and not game.strasbourg:
         return triomphe_card
+    if game.name == "briscola-chiamata":
+        from .briscola_playout import chiamata_card
+
+        return chiamata_card
+    if game.name == "briscola" and game.players > 2 and game.laps == 1 and not game.has_extras:
+        from .briscola_playout import briscola_card
+
+        return briscola_card
     return None
