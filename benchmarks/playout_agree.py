@@ -6,10 +6,11 @@ The playouts are the hard level's model of the other players: where the rule pla
 bot would, the search values its own cards against players who are not at the table. Deals of medium bots;
 at each decision with more than one card, the rule is asked on the true position (it sees every hand, as in a
 world) and compared with the medium bot's card. Two-player Briscola's rule is ``briscola2.rule_move``;
-four-player Briscola's and Briscola Chiamata's is ``briscola_playout`` (``playout_rules.playout_card``), and
-the generic rule of thumb they had before, ``search.greedy_card``, is asked too. Prints JSON: per game, per
-place in the trick (0 = the lead), the share of the medium bot's cards the rule makes, the number of
-decisions, and (for four-player Briscola and Chiamata) the share the rule of thumb makes.
+Briscola Chiamata's is ``briscola_playout.chiamata_card`` (``playout_rules.playout_card``). Four-player
+Briscola's playouts use the rule of thumb ``search.greedy_card``; what is asked there is the medium bot's card
+worked out as in Chiamata (``briscola_playout.briscola_card``, not used by the hard level). Prints JSON: per
+game, per place in the trick (0 = the lead), the share of the medium bot's cards the rule makes, the number of
+decisions, and (four-player Briscola and Chiamata) the share the rule of thumb ``greedy_card`` makes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 import trionfi
 from trionfi.agents import make_agent
 from trionfi.agents.briscola2 import briscola2, playout_tables, rule_move
+from trionfi.agents.briscola_playout import briscola_card
 from trionfi.agents.playout_rules import playout_card
 from trionfi.agents.search import greedy_card
 from trionfi.cards import CardError, card
@@ -45,7 +47,7 @@ def _cards(actions: list[Any]) -> list[Any]:
 def agree(name: str, options: dict[str, Any], deals: int, seed: int) -> dict[str, list[float]]:
     game = trionfi.load(name, **options)
     fast = briscola2(game)
-    own = playout_card(game)
+    own = playout_card(game) or briscola_card
     counts: dict[int, list[int]] = {}
     for d in range(seed, seed + deals):
         state = game.deal(seed=d)

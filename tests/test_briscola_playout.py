@@ -93,7 +93,6 @@ def test_the_rule_makes_the_medium_bot_s_card_in_briscola_for_three_or_more(opti
     # the player who drew it; a short Bosnian trick is played by those who drew. (The rule of thumb made medium's
     # card in 72 to 76 % of these decisions.)
     game = trionfi.load("briscola", **options)
-    assert playout_card(game) is briscola_card
     decisions = holder_known = 0
     for seed in range(12):
         state = game.deal(seed=seed)
@@ -112,14 +111,9 @@ def test_the_rule_makes_the_medium_bot_s_card_in_briscola_for_three_or_more(opti
     assert holder_known > 0 or options.get("variant") == "bosnian"
 
 
-def test_the_search_plays_these_playouts_by_it_and_keeps_the_rule_of_thumb_where_medium_reads_more():
+def test_the_search_plays_chiamata_s_playouts_by_it_and_keeps_the_rule_of_thumb_in_briscola():
+    # Four-player Briscola's hard level measured worse and slower with medium's card in its playouts (its
+    # partner at the table is another hard bot, and the rule's cost cut its worlds): the rule of thumb stays.
     assert playout_card(GAME) is chiamata_card
-    assert playout_card(trionfi.load("briscola", players=4)) is briscola_card
-    # Talk, a partner's shown hand, two laps of a trick: medium's card reads more than the rule's view.
-    for options in (
-        {"players": 4, "communication": "signals"},
-        {"players": 4, "show_partner_after_stock": True},
-        {"players": 4, "variant": "double"},
-        {"players": 2},
-    ):
+    for options in ({"players": 4}, {"players": 3}, {"players": 6}, {"players": 2}):
         assert playout_card(trionfi.load("briscola", **options)) is None, options

@@ -1,5 +1,5 @@
-"""The playout card of Briscola for three or more seats and of Briscola Chiamata: the medium bot's card,
-worked out fast from a sampled world.
+"""Briscola Chiamata's playout card, and Briscola's for three or more seats: the medium bot's card, worked out
+fast from a sampled world.
 
 The playouts are the hard level's model of the other seats. The generic rule of thumb (``search.greedy_card``)
 made the medium bot's card in about half of their decisions before the last card of a trick (Chiamata 45 to
@@ -11,8 +11,12 @@ on turn sees in the world: its hand, the cards played, the hand sizes, the turne
 in its holder's hand), and who the partner is only when it knows. Every card it has not seen is in another hand
 or face down in the stock, and a seat still to play to the trick holds as many cards as it does (in a short
 Bosnian trick only those play). The arithmetic is the medium bot's, step for step, so the two agree card for
-card (the tests play medium deals and check every decision). Variants whose medium card also reads talk, a
-partner's shown hand, or two laps of a trick keep the rule of thumb (``playout_rules.playout_card``).
+card (the tests play medium deals and check every decision).
+
+The hard level plays Chiamata's playouts by it (``playout_rules.playout_card``), where it sits alone among
+medium players and gained (docs/benchmarks.md). Four-player Briscola's playouts keep the rule of thumb: with
+this card (:func:`briscola_card`, three times the rule's cost a playout) the level's moves ran into the time cap
+and it scored worse on the first deals measured, its partner at the table being another hard bot.
 """
 
 from __future__ import annotations

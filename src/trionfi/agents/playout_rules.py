@@ -234,8 +234,4 @@ def playout_card(game: Any) -> Callable[[Any, list[Card]], Card] | None:
         from .briscola_playout import chiamata_card
 
         return chiamata_card
-    if game.name == "briscola" and game.players > 2 and game.laps == 1 and not game.has_extras:
-        from .briscola_playout import briscola_card
-
-        return briscola_card
     return None
