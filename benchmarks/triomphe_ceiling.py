@@ -1,18 +1,27 @@
 """How far skill can go in French Triomphe: a side that sees every hand against the medium level.
 
-Each card of the seeing side is chosen by an exact search of the whole position (double dummy: the generic
-``Solver`` with the trick margin as its objective, both sides playing their best; a position it cannot finish
-within ``--nodes`` is played out by the trick taker of the playouts instead); robbing and discards are the
-medium level's. The deals and seats are the tournament's (``tournament.deal_plan``, the same duplicate deals
-as ``trionfi tournament triomphe --bots X,heuristic -n N --seed S``). No player who does not see the cards can
-do better than this side's score, so it bounds what the hard level can score against medium.
+Two seeing sides (``--mode``):
 
-    python benchmarks/triomphe_ceiling.py -n 300 --seed 2035
+* ``double-dummy``: each card chosen by an exact search of the whole position (the generic ``Solver`` with the
+  trick margin as its objective, both sides playing their best; a position it cannot finish within ``--nodes``
+  is played out by the trick taker of the playouts instead); robbing and discards as the medium level. This
+  side assumes the best replies, not medium's.
+* ``best-response`` (the bound): the side sees every card (the stock's too) and knows the medium level's every
+  reply (medium is deterministic: its choice follows from what it sees), and searches all its own lines,
+  robbing and discards included, for the best return: the vole first, then a win (3 tricks or more). No
+  player, seeing the cards or not, can score more against medium on these deals: this bounds what the hard
+  level can score.
+
+The deals and seats are the tournament's (``tournament.deal_plan``, the same duplicate deals as ``trionfi
+tournament triomphe --bots X,heuristic -n N --seed S``).
+
+    python benchmarks/triomphe_ceiling.py -n 300 --seed 2035 --mode best-response
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 import trionfi
 from trionfi.agents import make_agent
@@ -40,21 +49,71 @@ def margin(state: object, side: int, nodes: int) -> float:
     return (tricks[0] - tricks[1]) if side == 0 else tricks[1] - tricks[0]
 
 
-def seeing_move(state: object, medium: object, nodes: int) -> object:
-    """The seeing side's action: the best card by the exact search, the medium level's choice otherwise."""
-    seat = state.current_player  # type: ignore[attr-defined]
+def best_action(state: object, value: Callable[[object, int], float]) -> object:
+    """The action of the seat to play whose child position has the best ``value(child, its side)``; the first
+    one of the legal list among equals."""
     legal = state._legal()  # type: ignore[attr-defined]
-    if state.phase != "play":  # type: ignore[attr-defined]
-        return medium.choose(state.observation(seat))  # type: ignore[attr-defined]
     if len(legal) == 1:
         return legal[0]
-    side = state.game.side_of[seat]  # type: ignore[attr-defined]
+    side = state.game.side_of[state.current_player]  # type: ignore[attr-defined]
     scored = []
     for a in legal:
         child = state.clone()  # type: ignore[attr-defined]
         child.apply(a)
-        scored.append((margin(child, side, nodes), -len(scored), a))
+        scored.append((value(child, side), -len(scored), a))
     return max(scored)[2]
+
+
+def seeing_move(state: object, medium: object, nodes: int) -> object:
+    """The seeing side's action: the best card by the exact search, the medium level's choice otherwise."""
+    if state.phase != "play":  # type: ignore[attr-defined]
+        return medium.choose(state.observation(state.current_player))  # type: ignore[attr-defined]
+    return best_action(state, lambda child, side: margin(child, side, nodes))
+
+
+def response_value(state: object, side: int, bots: list[object]) -> float:
+    """The best return ``side`` can reach from ``state`` (not consumed) when it makes its decisions (robbing and
+    discards too) knowing every card and the medium level's every reply; medium's decisions as medium makes them."""
+    s = state
+    while s.current_player is not None:  # type: ignore[attr-defined]
+        p = s.current_player  # type: ignore[attr-defined]
+        legal = s._legal()  # type: ignore[attr-defined]
+        if s.game.side_of[p] == side and len(legal) > 1:  # type: ignore[attr-defined]
+            best = -float("inf")
+            for a in legal:
+                child = s.clone()  # type: ignore[attr-defined]
+                child.apply(a)
+                best = max(best, response_value(child, side, bots))
+                if best >= 2:  # a vole: nothing scores more
+                    break
+            return best
+        if s is state:
+            s = s.clone()  # type: ignore[attr-defined]
+        s.apply(legal[0] if len(legal) == 1 else bots[p].choose(s.observation(p)))  # type: ignore[attr-defined]
+    return s.side_returns()[side]  # type: ignore[attr-defined]
+
+
+def responding_move(state: object, bots: list[object]) -> object:
+    """The best-response side's action: the one whose line reaches the best return against medium."""
+    return best_action(state, lambda child, side: response_value(child, side, bots))
+
+
+def play_deal(game: object, plan: dict, lineup: list[int], mode: str, nodes: int = 200_000) -> float:
+    """The return of bot 0's side in one game of a duplicate deal: bot 0 sees every hand and plays by ``mode``
+    (``double-dummy``, ``best-response``, or ``medium`` to play as medium does), bot 1 is the medium level."""
+    state = game.deal(seed=plan["seed"], deck=plan["deck"], dealer=game.players - 1)  # type: ignore[attr-defined]
+    players = game.players  # type: ignore[attr-defined]
+    bots = [make_agent("medium", seed=seat_seed(plan["seed"], s), game=game) for s in range(players)]
+    while state.current_player is not None:
+        p = state.current_player
+        if lineup[p] == 0 and mode == "best-response":
+            action = responding_move(state, bots)
+        elif lineup[p] == 0 and mode == "double-dummy":
+            action = seeing_move(state, bots[p], nodes)
+        else:
+            action = bots[p].choose(state.observation(p))
+        state.apply(action)
+    return state.returns()[lineup.index(0)]
 
 
 def main() -> None:
@@ -62,24 +121,19 @@ def main() -> None:
     parser.add_argument("-n", "--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2035)
     parser.add_argument("--nodes", type=int, default=200_000, help="positions an exact search may visit")
+    parser.add_argument("--mode", choices=("double-dummy", "best-response"), default="double-dummy")
     args = parser.parse_args()
     game = trionfi.load("triomphe")
     wins = games = 0
     for i in range(args.deals):
         plan = deal_plan(game, 2, args.seed, i)
         for lineup in plan["lineups"]:  # bot 0 sees every hand, bot 1 is the medium level
-            state = game.deal(seed=plan["seed"], deck=plan["deck"], dealer=game.players - 1)
-            bots = [make_agent("medium", seed=seat_seed(plan["seed"], s), game=game) for s in range(game.players)]
-            while state.current_player is not None:
-                p = state.current_player
-                if lineup[p] == 0:
-                    action = seeing_move(state, bots[p], args.nodes)
-                else:
-                    action = bots[p].choose(state.observation(p))
-                state.apply(action)
-            wins += state.returns()[lineup.index(0)] > 0
+            wins += play_deal(game, plan, lineup, args.mode, args.nodes) > 0
             games += 1
-    print(f"seeing every hand against medium: {100 * wins / games:.1f} % ({wins} of {games} games, {args.deals} deals)")
+    print(
+        f"seeing every hand against medium ({args.mode}): {100 * wins / games:.1f} % "
+        f"({wins} of {games} games, {args.deals} deals)"
+    )
 
 
 if __name__ == "__main__":
