@@ -50,6 +50,9 @@ no longer takes the rule's card for the seat's own next decision: after each can
 the rule up to that decision, every card the seat may play then is played out, and a world's score is that of
 the card which scores best over the other worlds where the seat would see the same (the opponent's cards, its
 own hand): a choice made on what the seat will know then, not on the world (``_look_means``).
+With ``respond_cards`` > 0 (Briscola Chiamata; off at the hard level: measured without a gain) a world is scored
+in the last tricks, from that many cards in the seat's hand, by the seat's best line of cards against the other
+seats' playout rule (:meth:`SearchAgent._answer_rule`), as ``respond`` does in two-player Briscola's endgames.
 With ``own_rule`` (standard two-player Briscola; off: measured without a gain) the playouts play the seat's own
 later cards by a learnt rule (:mod:`~trionfi.agents.briscola2_learnt`) and the opponent's still by the rule
 of thumb.
@@ -180,6 +183,7 @@ class SearchAgent(Agent):
         every_hand: bool = False,
         own_rule: bool = False,
         contracts: bool = False,
+        respond_cards: int = 0,
     ) -> None:
         super().__init__(game=game, seed=seed, budget=budget)
         self.samples = samples
@@ -204,6 +208,7 @@ class SearchAgent(Agent):
         self._looks: list[dict[str, Any] | None] = []  # per world: candidate -> (what the seat sees next, values)
         self._draws_memo: dict[Any, float] = {}
         self.contracts = contracts
+        self.respond_cards = respond_cards
         self.last_stats: dict[str, Any] = {}
         self._start = 0.0
         self._cpu_start = 0.0
@@ -421,6 +426,20 @@ class SearchAgent(Agent):
             found, plies = self._solve_world(world, actions, seat)
             if found is not None:
                 return found, True, plies
+        rule = playout_card(world.game)
+        if (
+            rule is not None
+            and world.phase == PLAY
+            and len(world.game.sides) > 2
+            and 0 < len(world.hands[seat]) <= self.respond_cards
+        ):
+            found = {}
+            for text, action in actions:
+                child = world.clone()
+                child.apply(action)
+                found[text], work = self._answer_rule(child, seat, rule)
+                plies += 1 + work
+            return found, False, plies
         found = dict.fromkeys((text for text, _ in actions), 0.0)
         fast = playout_points(world.game)
         if fast is not None:  # a game's own playout off the engine (Troccas), by its rule: one is enough
@@ -444,6 +463,26 @@ class SearchAgent(Agent):
                 found[text] += self._playout(child, seat, random.Random(seed)) / self.rollouts
                 plies += 1 + len(child.history) - before
         return found, False, plies
+
+    def _answer_rule(self, state: State, seat: int, rule: Any) -> tuple[float, int]:
+        """The best score ``seat`` reaches from ``state`` (consumed) choosing each of its later cards, the other
+        seats playing the playout rule (``respond_cards``: the endgame as a best answer to the model of the
+        others, as ``respond`` in two-player Briscola); and the plies it took."""
+        plies = 0
+        while state.current_player is not None:
+            cards = state._legal()
+            if len(cards) > 1 and state.current_player == seat:
+                best = -math.inf
+                for c in cards:
+                    child = state.clone()
+                    child.apply(c)
+                    value, work = self._answer_rule(child, seat, rule)
+                    best = max(best, value)
+                    plies += 1 + work
+                return best, plies
+            state.apply(cards[0] if len(cards) == 1 else rule(state, cards))
+            plies += 1
+        return self._score(state, seat), plies
 
     def _solve_world(
         self, world: State, actions: list[tuple[str, Any]], seat: int
