@@ -23,25 +23,32 @@ def _card_choices(state: trionfi.State) -> list[Card] | None:
     return None
 
 
+def _medium_decisions(seeds):
+    """Every decision of Chiamata deals played by medium bots: (seed, the state before it, seat, medium's action);
+    the state moves on once the caller's loop body has run."""
+    for seed in seeds:
+        state = GAME.deal(seed=seed)
+        bots = [make_agent("medium", seed=seed * 10 + s, game=GAME) for s in range(5)]
+        while state.current_player is not None:
+            p = state.current_player
+            action = bots[p].choose(state.observation(p))
+            yield seed, state, p, action
+            state.apply(action, seat=p)
+
+
 def test_the_rule_makes_the_medium_bot_s_card_at_every_decision_of_medium_deals():
     # The playouts are the search's model of the four other seats: the generic rule of thumb made medium's card
     # in about 60 % of these decisions; this rule must make it in all, before and after the partner shows, as
     # the caller, the partner and the defenders, at every place in the trick.
     kinds: set[tuple[str, bool, int]] = set()
     decisions = 0
-    for seed in range(40):
-        state = GAME.deal(seed=seed)
-        bots = [make_agent("medium", seed=seed * 10 + s, game=GAME) for s in range(5)]
-        while state.current_player is not None:
-            p = state.current_player
-            action = bots[p].choose(state.observation(p))
-            cards = _card_choices(state)
-            if cards is not None:
-                assert str(chiamata_card(state, cards)) == action, (seed, p, state.trick, cards)
-                role = "caller" if p == state.caller else "partner" if p == state.partner else "defender"
-                kinds.add((role, state._partner_for(p) is not None, len(state.trick)))
-                decisions += 1
-            state.apply(action, seat=p)
+    for seed, state, p, action in _medium_decisions(range(40)):
+        cards = _card_choices(state)
+        if cards is not None:
+            assert str(chiamata_card(state, cards)) == action, (seed, p, state.trick, cards)
+            role = "caller" if p == state.caller else "partner" if p == state.partner else "defender"
+            kinds.add((role, state._partner_for(p) is not None, len(state.trick)))
+            decisions += 1
     assert decisions > 1000
     roles = [("caller", False), ("caller", True), ("partner", True), ("defender", False), ("defender", True)]
     for role, knows in roles:  # the partner always knows himself
@@ -135,18 +142,13 @@ def test_chiamata_endgames_answer_the_rule_with_the_seat_s_best_line():
     agent = make_agent("hard", game=GAME, seed=1)
     better = 0
     checked = 0
-    for seed in range(30):
-        state = GAME.deal(seed=seed)
-        bots = [make_agent("medium", seed=seed * 10 + s, game=GAME) for s in range(5)]
-        while state.current_player is not None:
-            p = state.current_player
-            if _card_choices(state) is not None and len(state.hands[p]) == 4:
-                value, plies = agent._answer_rule(state.clone(), p, chiamata_card)
-                own = _rule_line(state.clone(), agent)
-                assert value >= own - 1e-9, (seed, p)
-                assert plies >= 20  # every line of its four cards was played to the end
-                better += value > own + 1e-9
-                checked += 1
-            state.apply(bots[p].choose(state.observation(p)), seat=p)
+    for seed, state, p, _ in _medium_decisions(range(30)):
+        if _card_choices(state) is not None and len(state.hands[p]) == 4:
+            value, plies = agent._answer_rule(state.clone(), p, chiamata_card)
+            own = _rule_line(state.clone(), agent)
+            assert value >= own - 1e-9, (seed, p)
+            assert plies >= 20  # every line of its four cards was played to the end
+            better += value > own + 1e-9
+            checked += 1
     assert checked >= 100
     assert better >= checked // 3, (better, checked)  # 90 of 150 (measured): the margin counts too
