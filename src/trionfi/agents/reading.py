@@ -63,13 +63,18 @@ def world_check(game: Any, observation: dict[str, Any]) -> Callable[[Any], bool]
 def world_weight(game: Any, observation: dict[str, Any]) -> Callable[[Any], float] | None:
     """A weight of a sampled world by how well it explains the others' decisions, or None (every world alike):
     French Triomphe (:func:`~trionfi.agents.triomphe_reading.world_weight`), Briscola for three or more
-    players (:func:`~trionfi.agents.briscola_reading.world_weight`)."""
+    players (:func:`~trionfi.agents.briscola_reading.world_weight`), Briscola Chiamata
+    (:func:`~trionfi.agents.chiamata_history.world_weight`)."""
     if observation.get("phase") != "play":
         return None
     if game.name == "briscola" and game.players > 2 and game.plain_play and game.restriction is free:
         from .briscola_reading import world_weight as briscola_weight
 
         return briscola_weight(game, observation)
+    if game.name == "briscola-chiamata":
+        from .chiamata_history import world_weight as chiamata_weight
+
+        return chiamata_weight(game, observation)
     if game.name != "triomphe":
         return None
     from .triomphe_reading import world_weight as triomphe_weight

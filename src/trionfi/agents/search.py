@@ -72,7 +72,8 @@ heuristic agent calls it, other calls are searched like a card (``playout_rules.
 is answered by :func:`~trionfi.agents.reading.vagaresto_answer` or the heuristic agent. A Chiamata
 defender's worlds fit the auction (:func:`~trionfi.agents.reading.world_check`), and until the called card
 shows the caller's and the defenders' worlds deal it by how the bidding and the play read
-(:mod:`~trionfi.agents.chiamata_reading`); French Triomphe's worlds are
+(:mod:`~trionfi.agents.chiamata_reading`), and weighed by how well the other seats' recent cards fit the
+medium level's card (:mod:`~trionfi.agents.chiamata_history`); French Triomphe's worlds are
 weighed by how well the opponents' decisions fit the medium level's rule
 (:func:`~trionfi.agents.reading.world_weight`), and its deals scored by the win first
 (:func:`~trionfi.agents.playout_rules.scoring`). Two-player Trijumf after the stock is solved exactly on bit
