@@ -107,6 +107,10 @@ def test_the_hard_level_bids_a_contract_the_medium_rule_passes():
     assert searcher.choose(obs) == "bid K"
     searcher.contracts = False
     assert searcher.choose(obs) == "pass"
+    # The hard level bids so (GAME_LEVELS); in other games the setting is not there.
+    hard = make_agent("hard", seed=2, game=trionfi.load("briscola-chiamata"))
+    assert hard.contracts and hard.choose(obs) == "bid K"
+    assert not make_agent("hard", seed=2, game=trionfi.load("briscola")).contracts
     # Where the rule bids, the hard level bids as it does.
     strong = auction_obs("3d Kd Hd Jd 7d 6d As 3c")
     assert ca.choose_bid(strong, random.Random(1)) == medium_bid(strong) != "pass"

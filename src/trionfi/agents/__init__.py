@@ -56,9 +56,12 @@ LEVELS: dict[str, tuple[str, float | None, dict[str, Any]]] = {
 
 # (level, game) -> settings that replace the level's for that game. Troccas: its playouts run off the engine by
 # the medium rule, and 30,000 plies (a few dozen worlds early in a deal) chose the card 100,000 chose in most
-# positions (docs/benchmarks.md, "The hard level in the other games") at a third of the time.
+# positions (docs/benchmarks.md, "The hard level in the other games") at a third of the time. Briscola
+# Chiamata: the hard level also bids the contracts its playouts make where the medium rule passes, and calls
+# by them (agents/chiamata_auction.py): its card play makes most of them.
 GAME_LEVELS: dict[tuple[str, str], dict[str, Any]] = {
     ("hard", "troccas"): {"work": 30_000},
+    ("hard", "briscola-chiamata"): {"contracts": True},
 }
 
 

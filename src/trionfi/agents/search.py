@@ -66,7 +66,7 @@ observation leaves no card's place in doubt (two-player Briscola once the stock 
 exactly. Talk is left to the heuristic agent (it has no model of what talk would achieve): in a phase of talk
 only, and beside the cards when the heuristic agent would talk; it claims when a claim is right and never
 otherwise. A game without a sampler is played by the heuristic agent, and so are the bids and the call of
-Briscola Chiamata (unless ``contracts``: the hard level values them by playouts,
+Briscola Chiamata (unless ``contracts``, as at the hard level: they are valued by playouts,
 :mod:`~trionfi.agents.chiamata_auction`) and Trionfetti's comanda; a sure vagaresto is called as the
 heuristic agent calls it, other calls are searched like a card (``playout_rules.searched_gamble``), and one
 is answered by :func:`~trionfi.agents.reading.vagaresto_answer` or the heuristic agent. A Chiamata
