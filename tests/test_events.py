@@ -338,3 +338,30 @@ def test_a_spectator_log_left_until_asked_for_is_the_same(name, options):
             assert lazy.events(v) == eager.events(v) == json.loads(lazy.events_json(v))
             assert lazy.version(v) == eager.version(v)
             assert lazy.observation(v) == eager.observation(v) == json.loads(lazy.observation_json(v))
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "says"),
+    [
+        ("briscola-chiamata", {"deals": 3}, r"the caller's side took \d+ card points and needed \d+: (won|lost)"),
+        ("triomphe", {}, r"seats \d\+\d score \d+.*|.*lose the game.*"),
+        ("troccas", {}, r"seats 0\+2 \d+ \([-+]\d+\), seats 1\+3 \d+ \([-+]\d+\)"),
+        ("briscola", {}, None),
+    ],
+)
+def test_the_end_of_a_deal_says_its_verdict_even_once_the_match_dealt_again(name, options, says):
+    # The terminal client and the browser's summary read the verdict of a deal from the observation, which in a
+    # match is the next deal's by the time the end arrives: Chiamata's "took 66 and needed 61" was lost.
+    game = trionfi.load(name, **options)
+    state, log = play_logged(game, random.Random(5), match=True, steps=3000)
+    assert len(state.finished) >= 2
+    for v in [*range(game.players), None]:
+        ends = [e for e in log.events(v) if e["type"] == "end"]
+        for end, deal in zip(ends, state.finished, strict=False):
+            seen = deal.observation(0 if v is None else v)
+            if says is None:
+                assert "outcome" not in end
+                continue
+            assert re.fullmatch(says, end["outcome"]), end
+            table = seen.get("table") or {}
+            assert end["outcome"] == (seen.get("outcome") or table.get("result") or table.get("deal result"))

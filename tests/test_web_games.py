@@ -3,6 +3,8 @@ every game must offer a control the player can use (cards, buttons, lists, the c
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from test_web_play import BOT, OPEN, my_turn, play_highlighted
@@ -187,3 +189,54 @@ def test_a_phone_shows_the_chiamata_auction_and_the_call_under_the_table(new_pag
     assert any(text.startswith("highest bid: ") and "bid " not in text for text in said), said
     assert "caller: " in line.inner_text() and "points to make: " in line.inner_text(), line.inner_text()
     assert line.is_visible()
+
+
+def test_the_summary_says_whether_the_chiamata_contract_was_made_and_each_seat_s_score(new_page, live_server):  # noqa: F811
+    # The summary gave each seat's card points alone: not the points the caller's side needed, nor that the caller
+    # scores twice what the partner does. In a match the next deal is dealt at once and its observation no longer
+    # says how the last one ended: the end event does.
+    created = live_server.create(
+        game="briscola-chiamata", options={"deals": 2}, match=True, seed=4, seats=[OPEN, BOT, BOT, BOT, BOT]
+    )
+    page = open_table(new_page, live_server, created["seats"][0]["invite"])
+    deadline = page.evaluate("Date.now()") + 90_000
+    while not page.locator(".summary").count():
+        assert page.evaluate("Date.now()") < deadline, "the deal did not end"
+        if my_turn(page):
+            assert play_highlighted(page)
+            page.wait_for_selector("body[data-pending=false]")
+        else:
+            page.wait_for_timeout(40)
+    summary = page.locator(".summary")
+    said = summary.locator(".outcome").inner_text()
+    made = re.fullmatch(r"The caller's side took (\d+) card points and needed (\d+): (won|lost)", said)
+    assert made, said
+    took, needed = int(made[1]), int(made[2])
+    assert (took >= needed) == (made[3] == "won") and 61 <= needed <= 120
+    heads = summary.locator("thead th").all_inner_texts()
+    assert heads[1:] == ["Cards won", "Points", "Score", "Total"], heads
+    rows = [r.locator("td").all_inner_texts() for r in summary.locator("tbody tr").all()]
+    points = [int(r[1]) for r in rows]
+    scores = [int(r[2].replace("−", "-").replace("±", "")) for r in rows]
+    assert sum(points) == 120 and sum(scores) == 0, rows
+    # The caller's side: the seats that gained if it won, the seats that lost if it lost.
+    side = [s for s, v in enumerate(scores) if (v > 0) == (made[3] == "won") and v != 0]
+    assert sum(points[s] for s in side) == took, (rows, said)
+    assert max(abs(v) for v in scores) >= 2  # the caller's share
+
+
+def test_the_summary_says_no_verdict_where_the_points_say_it_all(new_page, static_url):  # noqa: F811
+    # Two-player Briscola's end event has no outcome: no line beside the points, no score column.
+    tab = module_page(new_page(), static_url)
+    shown = tab.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { summaryPanel } = await import("/js/tableview.js");
+        await i18n.loadLanguage("en");
+        const seats = [0, 1].map((seat) => ({ seat, kind: "bot", name: null }));
+        const ctx = { me: 0, seats, n: 2, obs: { game: "briscola", sides: [[0], [1]] } };
+        const summary = { points: [68, 52], returns: [1, -1], cardsWon: [20, 20], matchEnd: null };
+        const panel = summaryPanel(summary, ctx, { finished: true });
+        const heads = [...panel.querySelectorAll("thead th")].map((th) => th.textContent);
+        return [panel.querySelectorAll(".outcome").length, heads];
+    }""")
+    assert shown == [0, ["", "Cards won", "Points"]], shown

@@ -213,12 +213,9 @@ def engine_sentences(deals: int = 3) -> set[str]:
                 add(observation.get("points_label"))
                 state.apply(rng.choice(state.legal_actions()), seat=seat)
             for seat in range(game.players):
-                add(
-                    [
-                        e.get("public") or (e.get("text") if e.get("type") == "message" else None)
-                        for e in state.events(seat)
-                    ]
-                )
+                events = state.events(seat)
+                add([e.get("public") or (e.get("text") if e.get("type") == "message" else None) for e in events])
+                add([e.get("outcome") for e in events if e["type"] == "end"])  # the summary's verdict
     return found
 
 
@@ -253,11 +250,15 @@ def test_every_sentence_of_the_engine_a_seat_meets_is_rendered_in_italian(new_pa
         "Kc and Jc together: each of you adds a second card to this trick",
         "trick 4: seat 3 demanded Js: seat 1 takes back 2s and gives Js",
         "trick 3: seat 3 demanded Jb: no effect: seat 1 holds it but played Hb",
+        "the caller's side took 66 card points and needed 61: won",
+        "passed out",
     ]
     assert page.evaluate(every, rare) == [
         "Kc e Jc insieme: ognuno di voi aggiunge una seconda carta a questa presa",
         "presa 4: il posto 3 ha chiesto Js: il posto 1 riprende 2s e dà Js",
         "presa 3: il posto 3 ha chiesto Jb: nessun effetto: il posto 1 ce l'ha ma ha giocato Hb",
+        "la squadra del chiamante ha fatto 66 punti e ne doveva fare 61: vince",
+        "tutti hanno passato: la mano non si gioca",
     ]
     # A sentence whose own words hold the list's separator is rendered whole.
     whole = "your team 1 · opponents 0 (game to 20)"

@@ -218,7 +218,7 @@ class EventLog:
             if shown is not None and not heard:  # talk is shown as what was said
                 events.insert(0, shown)
             if deal.is_terminal():
-                events.append(self._end(deal))
+                events.append(self._end(deal, after[v]))
             new[v] = events
         self._texts = {v: _encode(o) for v, o in now.items()}
         if current is not deal:  # a match dealt again
@@ -257,11 +257,23 @@ class EventLog:
         seats = [source.observation(s) for s in range(n)]
         return {**{s: seats[s] for s in self._live if s is not None}, None: meet(seats)}
 
-    def _end(self, deal: Any) -> Event:
+    def _end(self, deal: Any, seen: dict[str, Any]) -> Event:
+        """The end of ``deal`` as a viewer whose observation of it is ``seen`` learns it."""
         end: Event = {"type": "end", "points": list(deal.points()), "returns": list(deal.returns())}
+        said = verdict(seen)
+        if said is not None:  # in a match the next deal's observation no longer says it
+            end["outcome"] = said
         if self.state is not deal:  # in a match: the match score after this deal
             end["match_score"] = list(self.state.points())
         return end
+
+
+def verdict(obs: dict[str, Any]) -> str | None:
+    """The deal's verdict in the game's own words, from a finished deal's observation, where the game states one
+    beside the points: Briscola Chiamata's contract, made or not; Triomphe's and Troccas' results."""
+    table = obs.get("table") if isinstance(obs.get("table"), dict) else {}
+    said = obs.get("outcome") or table.get("result") or table.get("deal result")
+    return str(said) if said else None
 
 
 def _encode(value: Any) -> str:

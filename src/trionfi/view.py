@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from .cards import Card, CardError, card
+from .events import verdict
 
 # The verb that opens an action's text, in the third person (for "seat 2 bids A"; "you bid A").
 VERBS = {
@@ -354,11 +355,10 @@ def deal_result(obs: dict[str, Any], end: dict[str, Any], me: int | None) -> lis
         elif obs.get("claim_target"):
             counted = f" (the target was {obs['claim_target']})"
         lines.append(cap(f"{who} claimed {'rightly' if right else 'wrongly'}{counted}."))
-    verdict = (
-        obs.get("outcome") or (obs.get("table") or {}).get("result") or (obs.get("table") or {}).get("deal result")
-    )
-    if verdict:
-        lines.append(cap(personal(str(verdict), me)) + ("" if str(verdict).endswith(".") else "."))
+    # The end event says it (a match's next deal may be dealt already); a record from before it did, the observation.
+    said = end.get("outcome") or verdict(obs)
+    if said:
+        lines.append(cap(personal(said, me)) + ("" if said.endswith(".") else "."))
     returns = end.get("returns") or []
     per_side = {tuple(s): {returns[x] for x in s} for s in sides} if returns else {}
     seats_apart = len(sides) > 2 or any(len(v) > 1 for v in per_side.values())

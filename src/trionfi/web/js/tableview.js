@@ -279,6 +279,8 @@ function matchTable(ctx) {
 }
 
 const formatNumber = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+const signed = (v) => (v > 0 ? "+" : v < 0 ? "−" : "±") + formatNumber(Math.abs(v)); // as the terminal writes it
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // Public facts some games keep in their own observation keys rather than in `table` (Briscola Chiamata's auction).
 function auctionFacts(ctx) {
@@ -417,7 +419,7 @@ export function dealSummary(ctx, endIndex) {
     }
   }
   const matchEnd = events.slice(endIndex + 1).find((e) => e.type === "match_end");
-  return { points: end.points, returns: end.returns, cardsWon: sawTricks ? cardsWon : null, matchEnd };
+  return { points: end.points, returns: end.returns, cardsWon: sawTricks ? cardsWon : null, matchEnd, outcome: end.outcome ?? null };
 }
 
 export function summaryFromObservation(ctx) {
@@ -425,7 +427,9 @@ export function summaryFromObservation(ctx) {
   const nSides = (obs.sides || []).length || ctx.n;
   const cardsWon = new Array(nSides).fill(0);
   for (const tr of obs.tricks || []) if (tr.winner !== null && tr.winner !== undefined) cardsWon[sideOf(tr.winner, ctx)] += tr.cards.length;
-  return { points: obs.points || [], returns: obs.returns || null, cardsWon, matchEnd: null };
+  const table = obs.table && typeof obs.table === "object" ? obs.table : {};
+  const outcome = obs.outcome || table.result || table["deal result"] || null; // as the end event says it
+  return { points: obs.points || [], returns: obs.returns || null, cardsWon, matchEnd: null, outcome };
 }
 
 export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOver, finished, replayHref = null, rematchReady = false }) {
@@ -440,14 +444,18 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
     else if (winners.length) verdict = t("summary.wins", { name: winners.map((s) => sideName(s, ctx)).join(", ") });
   }
   const showPoints = true; // at the end of a deal the count is no secret, even where play hides it
+  // Where seats score apart and not only ±1 (Chiamata's caller 2, partner 1), the deal's score of each seat.
+  const apart = !teamed(ctx) && summary.returns?.length === nSides && summary.returns.some((r) => ![-1, 0, 1].includes(r));
   const head = el("tr", {}, el("th", {}, ""), summary.cardsWon ? el("th", { scope: "col" }, t("summary.cards")) : null,
     showPoints ? el("th", { scope: "col" }, ctx.obs.points_label ? enginePhrase(ctx.obs.points_label) : t("score.points")) : null,
+    apart ? el("th", { scope: "col" }, t("summary.score")) : null,
     ctx.obs.match ? el("th", { scope: "col" }, t("summary.total")) : null);
   const rows = [];
   for (let i = 0; i < nSides; i++) {
     rows.push(el("tr", {}, el("th", { scope: "row" }, sideName(i, ctx)),
       summary.cardsWon ? el("td", {}, String(summary.cardsWon[i])) : null,
       showPoints ? el("td", {}, String(summary.points[i])) : null,
+      apart ? el("td", {}, signed(summary.returns[i])) : null,
       ctx.obs.match ? el("td", {}, formatNumber(ctx.obs.match.score[i] ?? 0)) : null));
   }
   const buttons = [];
@@ -461,6 +469,7 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
   return el("div", { className: "summary", role: "dialog", "aria-modal": "true", "aria-labelledby": "summary-title" },
     el("h2", { id: "summary-title" }, matchOver ? t("summary.matchOver") : t("summary.dealOver")),
     el("p", { className: "verdict" }, verdict),
+    summary.outcome ? el("p", { className: "outcome" }, capitalized(engineSays(summary.outcome, ctx))) : null,
     el("table", { className: "summary-table" }, el("thead", {}, head), el("tbody", {}, ...rows)),
     el("div", { className: "summary-buttons" }, ...buttons));
 }
