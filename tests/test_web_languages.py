@@ -427,6 +427,20 @@ def test_the_narrative_says_a_trick_s_points_as_the_game_shows_them(new_page, li
     assert page.evaluate(hidden, 11) == "Bea prende la presa 5"
 
 
+def test_the_narrative_says_how_a_chiamata_deal_ended_in_italian(new_page, live_server):  # noqa: F811
+    # The end of a deal gave the card points alone; the end event's verdict follows them.
+    page = italian(new_page, f"{live_server.base}/")
+    said = page.evaluate("""async () => { const { narrate } = await import('/js/tableview.js');
+      const ctx = { me: 0, seats: [{ name: "Ada" }, { name: "Bea" }], obs: {} };
+      const outcome = "the caller's side took 44 card points and needed 61: lost";
+      return [narrate({ type: "end", points: [44, 76], returns: [-1, 1], outcome }, ctx),
+              narrate({ type: "end", points: [68, 52], returns: [1, -1] }, ctx)]; }""")
+    assert said == [
+        "Fine della mano: 44 – 76 · la squadra del chiamante ha fatto 44 punti e ne doveva fare 61: perde",
+        "Fine della mano: 68 – 52",
+    ], said
+
+
 def test_the_summary_heads_its_points_with_the_game_s_label_in_italian(new_page, live_server):  # noqa: F811
     page = italian(new_page, f"{live_server.base}/")
     head = """async () => { const { summaryPanel } = await import('/js/tableview.js');

@@ -358,8 +358,10 @@ export function narrate(event, ctx) {
       const key = `${event.winner === ctx.me ? "log.trickYou" : "log.trick"}${hidden ? "Hidden" : event.points === 1 ? "One" : ""}`;
       return t(key, { name: name(event.winner), n: event.number, points: event.points });
     }
-    case "end":
-      return t("log.end", { points: event.points.join(" – ") });
+    case "end": {
+      const line = t("log.end", { points: event.points.join(" – ") });
+      return event.outcome ? `${line} · ${engineSays(event.outcome, ctx)}` : line;
+    }
     case "match_end":
       return t("log.matchEnd", { score: event.score.map(formatNumber).join(" – ") });
     default:
