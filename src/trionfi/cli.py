@@ -23,13 +23,14 @@ from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.measure import Measurement
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import Progress
 from rich.table import Table
 
 import trionfi
 
 from .agents import Agent, make_agent
 from .cli_online import online as online_commands
+from .cli_progress import LineProgress, progress_bar
 from .cli_style import QuietGroup, run
 from .engine import Game
 from .errors import TrionfiError
@@ -116,19 +117,6 @@ def _load_game(name: str, players: int | None, option_items: list[str] | None) -
 def _check_seat(seat: int, game: Game) -> None:
     if not 0 <= seat < game.players:
         raise UsageError(f"--seat must be a seat from 0 to {game.players - 1}, not {seat}")
-
-
-def progress_bar(show: bool) -> Progress:
-    """The progress bar of long commands, on stderr (so that --json output stays clean)."""
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=not show,
-        transient=True,
-    )
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -356,7 +344,7 @@ def _save(state: Any, path: Path) -> None:
 
 # --- simulate -------------------------------------------------------------------------------------------
 def simulate_deals(
-    game: Game, deals: int, seed: int, bot: str, progress: Progress | None = None, matches: bool = False
+    game: Game, deals: int, seed: int, bot: str, progress: Progress | LineProgress | None = None, matches: bool = False
 ) -> dict[str, Any]:
     """Play ``deals`` bot-vs-bot deals (or ``deals`` whole matches); the figures per side as a JSON-ready dict.
 
@@ -433,8 +421,7 @@ def simulate(
         make_agent(_one_bot(bot, "simulate"))  # fail on an unknown bot before any dealing
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
-        show_bar = not as_json and err.is_terminal
-        with progress_bar(show_bar) as progress:
+        with progress_bar(err, show=not as_json) as progress:
             result = simulate_deals(game, n, seed, bot, progress, matches=match)
     if as_json:
         print(json.dumps(result))
@@ -652,7 +639,7 @@ def tournament(
             raise UsageError("--log goes on with a tournament of one seed: give --seed too, e.g. --seed 1")
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
-        with progress_bar(err.is_terminal) as progress, _resume_hint(log):
+        with progress_bar(err) as progress, _resume_hint(log):
             task = progress.add_task("duplicate deals", total=n)
             result = run_tournament(
                 game,
