@@ -49,35 +49,42 @@ class LineProgress:
     def __exit__(self, *exc: object) -> None:
         if self.said and exc[0] is None:
             for task in self.tasks:
-                self._say(task)  # the last word: done
+                if task.get("said") != task["completed"]:
+                    self._say(task)  # the last word: done
 
     def add_task(self, description: str, total: float | None = None, **_: Any) -> int:
-        self.tasks.append({"description": description, "total": total, "completed": 0.0})
+        self.tasks.append({"description": description, "total": total, "completed": 0.0, "first": None})
         return len(self.tasks) - 1
 
     def advance(self, task: int, advance: float = 1) -> None:
         self.update(task, completed=self.tasks[task]["completed"] + advance)
 
     def update(self, task: int, completed: float | None = None, **_: Any) -> None:
+        now = self.clock()
         if completed is not None:
             self.tasks[task]["completed"] = completed
-        now = self.clock()
+            if self.tasks[task]["first"] is None:
+                # The pace is measured from the first report on: a tournament going on from its log reports
+                # the deals it already holds at once.
+                self.tasks[task]["first"] = (now, completed)
         if now - self.start >= FIRST_LINE and (not self.said or now - self.last >= EVERY):
             self.last, self.said = now, True
             self._say(self.tasks[task])
 
     def _say(self, task: dict[str, Any]) -> None:
         done, total = task["completed"], task["total"]
+        task["said"] = done
         line = f"{task['description']}: {done:g}"
         if total:
             line += f" of {total:g} ({100 * done / total:.0f} %)"
-            elapsed = self.clock() - self.start
-            if 0 < done < total:
-                left = elapsed * (total - done) / done
+            now = self.clock()
+            since, then = task["first"] or (self.start, 0.0)
+            if done < total and done > then and now > since:
+                left = (now - since) * (total - done) / (done - then)
                 line += f", about {_duration(left)} left"
             elif done >= total:
-                line += f", done in {_duration(elapsed)}"
-        self.console.print(line, highlight=False, soft_wrap=True)
+                line += f", done in {_duration(now - self.start)}"
+        self.console.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
 def _duration(seconds: float) -> str:
