@@ -357,7 +357,7 @@ def test_the_end_of_a_deal_says_its_verdict_even_once_the_match_dealt_again(name
     assert len(state.finished) >= 2
     for v in [*range(game.players), None]:
         ends = [e for e in log.events(v) if e["type"] == "end"]
-        for end, deal in zip(ends, state.finished, strict=False):
+        for end, deal in zip(ends, state.finished, strict=True):  # one end per finished deal
             seen = deal.observation(0 if v is None else v)
             if says is None:
                 assert "outcome" not in end
