@@ -21,7 +21,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import trionfi
 from report import replace_section
@@ -30,49 +30,66 @@ from trionfi.tournament import plot_result, run_tournament, save_result
 BENCH = Path(__file__).resolve().parent.parent / "docs" / "bench"  # summaries and plots, kept in the repository
 RESULTS = Path(__file__).resolve().parent / "results"  # full results with the per-deal logs (not kept)
 
-# key, game, options, bots (first is the one whose score is reported), deals, seed, target for the first bot
-MATCHUPS: list[tuple[str, str, dict[str, Any], str, int, int, str]] = [
-    ("briscola-hard-heuristic", "briscola", {}, "hard,heuristic", 2000, 2026, "≥ 72 %"),
-    ("briscola-hard-random", "briscola", {}, "hard,random", 2000, 2027, "≥ 93 %"),
-    ("briscola-heuristic-random", "briscola", {}, "heuristic,random", 2000, 2028, "≥ 80 %"),
-    ("briscola4-heuristic-random", "briscola", {"players": 4}, "heuristic,random", 1000, 2030, ""),
-    ("trijumf2-heuristic-random", "trijumf", {"players": 2}, "heuristic,random", 1000, 2034, ""),
-    ("triomphe-heuristic-random", "triomphe", {}, "heuristic,random", 1000, 2036, ""),
-    ("trionfetti-heuristic-random", "trionfetti", {}, "heuristic,random", 1000, 2038, ""),
-    ("troccas-heuristic-random", "troccas", {}, "heuristic,random", 1000, 2040, ""),
-    ("chiamata-heuristic-random", "briscola-chiamata", {}, "heuristic,random", 500, 2032, ""),
+
+class Matchup(NamedTuple):
+    key: str
+    game: str
+    options: dict[str, Any]
+    bots: str  # the first is the one whose score is reported
+    deals: int
+    seed: int
+    target: str  # for the first bot
+    mode: str = "rotate"  # or "seat": the first bot alone in one seat, the second everywhere else
+
+
+MATCHUPS: list[Matchup] = [
+    Matchup("briscola-hard-heuristic", "briscola", {}, "hard,heuristic", 2000, 2026, "≥ 72 %"),
+    Matchup("briscola-hard-random", "briscola", {}, "hard,random", 2000, 2027, "≥ 93 %"),
+    Matchup("briscola-heuristic-random", "briscola", {}, "heuristic,random", 2000, 2028, "≥ 80 %"),
+    Matchup("briscola4-heuristic-random", "briscola", {"players": 4}, "heuristic,random", 1000, 2030, ""),
+    Matchup("trijumf2-heuristic-random", "trijumf", {"players": 2}, "heuristic,random", 1000, 2034, ""),
+    Matchup("triomphe-heuristic-random", "triomphe", {}, "heuristic,random", 1000, 2036, ""),
+    Matchup("trionfetti-heuristic-random", "trionfetti", {}, "heuristic,random", 1000, 2038, ""),
+    Matchup("troccas-heuristic-random", "troccas", {}, "heuristic,random", 1000, 2040, ""),
+    Matchup("chiamata-heuristic-random", "briscola-chiamata", {}, "heuristic,random", 500, 2032, ""),
     # The search plays the other games through the engine (clone and apply), near its one-second cap per
     # move: a few dozen deals take an hour, hence the smaller counts.
-    ("triomphe-hard-heuristic", "triomphe", {}, "hard,heuristic", 300, 2035, "≥ 60 %"),
-    ("briscola4-hard-heuristic", "briscola", {"players": 4}, "hard,heuristic", 300, 2029, "≥ 60 %"),
-    ("trijumf2-hard-heuristic", "trijumf", {"players": 2}, "hard,heuristic", 300, 2033, "≥ 60 %"),
-    ("trionfetti-hard-heuristic", "trionfetti", {}, "hard,heuristic", 300, 2037, "≥ 60 %"),
-    ("troccas-hard-heuristic", "troccas", {}, "hard,heuristic", 300, 2039, "≥ 60 %"),
-    ("chiamata-hard-heuristic", "briscola-chiamata", {}, "hard,heuristic", 300, 2031, "≥ 60 %"),
+    Matchup("triomphe-hard-heuristic", "triomphe", {}, "hard,heuristic", 300, 2035, "≥ 60 %"),
+    Matchup("briscola4-hard-heuristic", "briscola", {"players": 4}, "hard,heuristic", 300, 2029, "≥ 60 %"),
+    Matchup("trijumf2-hard-heuristic", "trijumf", {"players": 2}, "hard,heuristic", 300, 2033, "≥ 60 %"),
+    Matchup("trionfetti-hard-heuristic", "trionfetti", {}, "hard,heuristic", 300, 2037, "≥ 60 %"),
+    Matchup("troccas-hard-heuristic", "troccas", {}, "hard,heuristic", 300, 2039, "≥ 60 %"),
+    Matchup("chiamata-hard-heuristic", "briscola-chiamata", {}, "hard,heuristic", 300, 2031, "≥ 60 %"),
+    # The rotation above seats two or three hard bots among medium ones, hard facing hard: the seat mode is
+    # Chiamata's head-to-head measure (hard alone among four medium bots, in each seat in turn).
+    Matchup("chiamata-seat-hard-heuristic", "briscola-chiamata", {}, "hard,heuristic", 300, 2031, "≥ 60 %", "seat"),
 ]
 
 
-def command(game: str, options: dict[str, Any], bots: str, deals: int, seed: int) -> str:
+def command(m: Matchup) -> str:
     """The `trionfi tournament` command that plays the same match-up."""
-    parts = ["trionfi tournament", game]
-    for key, value in options.items():
+    parts = ["trionfi tournament", m.game]
+    for key, value in m.options.items():
         parts.append(f"-p {value}" if key == "players" else f"-o {key}={value}")
-    parts += [f"--bots {bots}", f"-n {deals}", f"--seed {seed}"]
+    parts += [f"--bots {m.bots}"] + ([f"--mode {m.mode}"] if m.mode != "rotate" else [])
+    parts += [f"-n {m.deals}", f"--seed {m.seed}"]
     return " ".join(parts)
 
 
-def same(result: dict[str, Any], game: str, options: dict[str, Any], bots: str, deals: int, seed: int) -> bool:
+def same(result: dict[str, Any], m: Matchup) -> bool:
     return (
-        result["game"] == game
-        and result["options"] == options
-        and [b["spec"] for b in result["bots"]] == bots.split(",")
-        and result["deals"] == deals
-        and result["seed"] == seed
+        result["game"] == m.game
+        and result["options"] == m.options
+        and [b["spec"] for b in result["bots"]] == m.bots.split(",")
+        and result["deals"] == m.deals
+        and result["seed"] == m.seed
+        and result.get("mode", "rotate") == m.mode
     )
 
 
-def play(key: str, game_name: str, options: dict[str, Any], bots: str, deals: int, seed: int, jobs: int) -> None:
-    game = trionfi.load(game_name, **options)
+def play(m: Matchup, jobs: int) -> None:
+    key = m.key
+    game = trionfi.load(m.game, **m.options)
     start = time.perf_counter()
 
     def progress(done: int, total: int) -> None:
@@ -82,7 +99,8 @@ def play(key: str, game_name: str, options: dict[str, Any], bots: str, deals: in
 
     RESULTS.mkdir(exist_ok=True)
     # Each deal is kept as it ends: a run stopped after hours goes on from there (`trionfi tournament --log`).
-    result = run_tournament(game, bots, deals, seed=seed, jobs=jobs, progress=progress, log=RESULTS / f"{key}.jsonl")
+    log = RESULTS / f"{key}.jsonl"
+    result = run_tournament(game, m.bots, m.deals, seed=m.seed, jobs=jobs, progress=progress, log=log, mode=m.mode)
     print(file=sys.stderr)
     save_result(result, RESULTS / f"{key}.json")  # `trionfi ratings` reads these
     summary = {k: v for k, v in result.items() if k != "log"}
@@ -90,11 +108,13 @@ def play(key: str, game_name: str, options: dict[str, Any], bots: str, deals: in
     plot_result(result, BENCH / f"{key}.png")
 
 
-def label(title: str, options: dict[str, Any]) -> str:
+def label(title: str, options: dict[str, Any], mode: str = "rotate") -> str:
     """ "Briscola, 4 players" for the table."""
     parts = [title]
     for key, value in options.items():
         parts.append(f"{value} players" if key == "players" else f"{key}={value}")
+    if mode == "seat":
+        parts.append("seat mode")
     return ", ".join(parts)
 
 
@@ -111,14 +131,16 @@ def row(key: str, result: dict[str, Any], target: str) -> str:
         for b in result["bots"]
         if b["spec"] != b["agent"]
     )
-    what = label(result["title"], result["options"])
+    mode = result.get("mode", "rotate")
+    what = label(result["title"], result["options"], mode)
     bots = " vs ".join(b["spec"] for b in result["bots"])
+    unit = "pairings" if mode == "seat" else "games"
     took = minutes(result["seconds"])
     if result.get("from_log"):  # a run resumed from its per-deal log: its time is the last part's only
         last = result["deals"] - result["from_log"]
         took = f"{took} for the last {last:,} deals" if last else "over several runs"
     return (
-        f"| {what} | {bots} | {result['deals']} ({games} games) | **{100 * first['score_rate']:.1f} %** "
+        f"| {what} | {bots} | {result['deals']} ({games} {unit}) | **{100 * first['score_rate']:.1f} %** "
         f"[{100 * low:.1f}, {100 * high:.1f}] | {target} | {first['mean_points']:.1f} | "
         f"{took} | [plot](bench/{key}.png) |" + (f" {spec} |" if spec else " |")
     )
@@ -164,12 +186,15 @@ def section() -> str:
         "among medium ones, so the row is not head to head (the medium bots won 37.6 % of their games in the same",
         "deals, 40.4 % beside the level before; returns +0.214 a deal for hard, -0.212 for medium), and a hard",
         "defender there reads a hard caller's hand as the medium rule bids, which a third of the hard level's",
-        "callers' hands fit (`python benchmarks/chiamata_bid_fit.py`: 20 of 60; medium's 60 of 60): the seat",
-        "mode below, hard alone among medium, is the closer measure. On",
-        "the same 300 deals (`trionfi tournament briscola-chiamata --bots hard,heuristic --mode seat -n 300",
-        "--seed 2031 -j 2`) the level as it is, which also bids the contracts its playouts make where the medium",
-        "rule passes (4 Dec 2026), scores **62.9 %** [61.5, 64.2] of the pairings (465-956-79), 77.9 % [76.0,",
-        "79.7] with ties broken by the camp's card points, above the 60 % target; the level before its bids",
+        "callers' hands fit (`python benchmarks/chiamata_bid_fit.py`: 20 of 60; medium's 60 of 60). Chiamata's",
+        "head-to-head measure is its seat-mode row: hard alone among four medium bots, in each seat in turn,",
+        "each game paired with the all-medium game of the same deal, and the pairing won, drawn or lost as the",
+        "seat's return beats, equals or falls short of medium's in that seat there (card pts: the seat's camp;",
+        "[tournaments.md](tournaments.md#one-seat-against-the-baseline)). On the same 300 deals the level as it",
+        "is, which also bids the contracts its playouts make where the medium rule passes (4 Dec 2026, 100 deals and",
+        "then the other 200 from the log: 16 and 36 min on two processes), scores **62.9 %** [61.5, 64.2] of the",
+        "pairings (465-956-79), 77.9 % [76.0, 79.7] with ties broken by the camp's card points, above the 60 %",
+        "target; the level before its bids",
         "58.4 % [57.3, 59.5] and 77.5 % (+4.5 points [+3.2, +5.7] and +0.3 [-1.7, +2.4] deal by deal), the",
         "level before its weighing 57.2 % and 72.7 %, before medium's card in its playouts 54.3 % and 64.1 %",
         "(the hard level in the other games, below). A seat that sees every card and knows medium's every reply,",
@@ -179,14 +204,15 @@ def section() -> str:
         "|---|---|---:|---:|---|---:|---:|---|---|",
     ]
     commands = []
-    for key, game, options, bots, deals, seed, target in MATCHUPS:
-        path = BENCH / f"{key}.json"
+    for m in MATCHUPS:
+        path = BENCH / f"{m.key}.json"
         if not path.exists():
-            what = label(trionfi.load(game).title, options)
-            lines.append(f"| {what} | {bots.replace(',', ' vs ')} | {deals} | not measured yet | {target} | | | | |")
+            what = label(trionfi.load(m.game).title, m.options, m.mode)
+            bots = m.bots.replace(",", " vs ")
+            lines.append(f"| {what} | {bots} | {m.deals} | not measured yet | {m.target} | | | | |")
             continue
-        lines.append(row(key, json.loads(path.read_text()), target))
-        commands.append(f"    {command(game, options, bots, deals, seed)}")
+        lines.append(row(m.key, json.loads(path.read_text()), m.target))
+        commands.append(f"    {command(m)}")
     return "\n".join([*lines, "", "Commands:", "", *commands, ""])
 
 
@@ -198,23 +224,23 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="list the match-ups and exit")
     parser.add_argument("--write", help="Markdown file whose strength section to rewrite")
     args = parser.parse_args()
-    keys = [m[0] for m in MATCHUPS]
+    keys = [m.key for m in MATCHUPS]
     if args.list:
-        for key, game, options, bots, deals, seed, _ in MATCHUPS:
-            print(f"{key:<30} {command(game, options, bots, deals, seed)}")
+        for m in MATCHUPS:
+            print(f"{m.key:<30} {command(m)}")
         return
     unknown = set(args.only or ()) - set(keys)
     if unknown:
         raise SystemExit(f"unknown match-ups {', '.join(sorted(unknown))}; the match-ups are: {', '.join(keys)}")
     BENCH.mkdir(parents=True, exist_ok=True)
-    for key, game, options, bots, deals, seed, _ in MATCHUPS:
-        if args.only is not None and key not in args.only:
+    for m in MATCHUPS:
+        if args.only is not None and m.key not in args.only:
             continue
-        path = BENCH / f"{key}.json"
-        if path.exists() and not args.rerun and same(json.loads(path.read_text()), game, options, bots, deals, seed):
-            print(f"{key}: kept ({path.name} exists)", file=sys.stderr)
+        path = BENCH / f"{m.key}.json"
+        if path.exists() and not args.rerun and same(json.loads(path.read_text()), m):
+            print(f"{m.key}: kept ({path.name} exists)", file=sys.stderr)
             continue
-        play(key, game, options, bots, deals, seed, args.jobs)
+        play(m, args.jobs)
     if args.write:
         replace_section(Path(args.write), "strength", section())
         print(f"written to {args.write}", file=sys.stderr)

@@ -718,6 +718,8 @@ def plot_figure(result: dict[str, Any]) -> Any:
     ax.set_ylabel("score rate (wins + ½ draws)")
     options = ", ".join(f"{k}={v}" for k, v in result.get("options", {}).items())
     title = f"{result.get('title', result['game'])}{f' ({options})' if options else ''}: {' v '.join(labels)}"
+    if result.get("mode") == "seat":  # the rates are of pairings, not of games: say so
+        title += ", seat mode"
     ax.set_title(title, fontsize=11)
     ax.grid(alpha=0.3)
     # Below the axes, never over a curve: the legend (final rates), then the run's facts.
