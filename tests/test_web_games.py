@@ -133,11 +133,27 @@ def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(ne
             const summary = { points: [32, 0, 32, 19, 37], returns, cardsWon: null, matchEnd: null };
             return summaryPanel(summary, ctx, { finished: true }).querySelector(".verdict").textContent;
         };
-        return [verdict(null, [-1, -1, 1, -1, 2]), verdict(1, [-1, -1, 1, -1, 2]), verdict(2, [-1, -1, 1, -1, 2]),
-                verdict(1, [1, 1, -2, 1, -1])];
+        const said = [verdict(null, [-1, -1, 1, -1, 2]), verdict(1, [-1, -1, 1, -1, 2]), verdict(2, [-1, -1, 1, -1, 2]),
+                      verdict(1, [1, 1, -2, 1, -1])];
+        // Four-player Briscola's teams: a seat of the side that lost.
+        const teams = { me: 1, seats: seats.slice(0, 4), n: 4, obs: { game: "briscola", sides: [[0, 2], [1, 3]] } };
+        const lost = { points: [70, 50], returns: [1, -1, 1, -1], cardsWon: null, matchEnd: null };
+        said.push(summaryPanel(lost, teams, { finished: true }).querySelector(".verdict").textContent);
+        await i18n.loadLanguage("it");
+        said.push(verdict(1, [-1, -1, 1, -1, 2]));
+        await i18n.loadLanguage("en");
+        return said;
     }""")
-    # A spectator, a seat that lost, the partner (it was told "Bot 4 won"), and a seat of the three who beat them.
-    assert verdicts == ["Bot 2, Bot 4 won", "Bot 2, Bot 4 won", "You won", "You won"], verdicts
+    # A spectator; a seat that lost (it was told "Bot 2, Bot 4 won" and left to work out that it had lost); the
+    # partner (it was told "Bot 4 won"); a seat of the three who beat them; a team that lost; the same in Italian.
+    assert verdicts == [
+        "Bot 2 and Bot 4 won",
+        "You lost: Bot 2 and Bot 4 won",
+        "You won",
+        "You won",
+        "Your team lost: Bot 0 & Bot 2 won",
+        "Hai perso. Vince: Bot 2 e Bot 4",
+    ], verdicts
 
 
 def test_the_status_says_discard_when_the_cards_tapped_are_laid_away(new_page, static_url):  # noqa: F811

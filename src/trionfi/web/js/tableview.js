@@ -442,8 +442,11 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
   if (summary.returns?.length) {
     const winners = [...new Set(summary.returns.map((r, seat) => (r > 0 ? sideOf(seat, ctx) : null)).filter((s) => s !== null))];
     const mine = ctx.me !== null && winners.includes(sideOf(ctx.me, ctx));
+    const names = new Intl.ListFormat(language(), { type: "conjunction" }).format(winners.map((s) => sideName(s, ctx)));
     if (mine) verdict = teamed(ctx) ? t("summary.yourTeamWins") : t("summary.youWin");
-    else if (winners.length) verdict = t("summary.wins", { name: winners.map((s) => sideName(s, ctx)).join(", ") });
+    // A seat that lost is told so first: "Bot 2 and Bot 4 won" left a player to work out where that left him.
+    else if (winners.length && ctx.me !== null) verdict = t(teamed(ctx) ? "summary.yourTeamLost" : "summary.youLost", { name: names });
+    else if (winners.length) verdict = t("summary.wins", { name: names });
   }
   const showPoints = true; // at the end of a deal the count is no secret, even where play hides it
   // Where seats score apart and not only ±1 (Chiamata's caller 2, partner 1), the deal's score of each seat.
