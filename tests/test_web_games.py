@@ -139,19 +139,23 @@ def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(ne
         const teams = { me: 1, seats: seats.slice(0, 4), n: 4, obs: { game: "briscola", sides: [[0, 2], [1, 3]] } };
         const lost = { points: [70, 50], returns: [1, -1, 1, -1], cardsWon: null, matchEnd: null };
         said.push(summaryPanel(lost, teams, { finished: true }).querySelector(".verdict").textContent);
+        const two = { me: 1, seats: seats.slice(0, 2), n: 2, obs: { game: "briscola", sides: [[0], [1]] } };
+        said.push(summaryPanel({ ...lost, returns: [1, -1] }, two, { finished: true }).querySelector(".verdict").textContent);
         await i18n.loadLanguage("it");
         said.push(verdict(1, [-1, -1, 1, -1, 2]));
         await i18n.loadLanguage("en");
         return said;
     }""")
     # A spectator; a seat that lost (it was told "Bot 2, Bot 4 won" and left to work out that it had lost); the
-    # partner (it was told "Bot 4 won"); a seat of the three who beat them; a team that lost; the same in Italian.
+    # partner (it was told "Bot 4 won"); a seat of the three who beat them; a team that lost (two sides: who beat
+    # it goes without saying); the loser of a two-player deal; the seat that lost in Italian.
     assert verdicts == [
         "Bot 2 and Bot 4 won",
         "You lost: Bot 2 and Bot 4 won",
         "You won",
         "You won",
-        "Your team lost: Bot 0 & Bot 2 won",
+        "Your team lost",
+        "You lost",
         "Hai perso. Vince: Bot 2 e Bot 4",
     ], verdicts
 

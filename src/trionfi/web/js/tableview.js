@@ -444,8 +444,10 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
     const mine = ctx.me !== null && winners.includes(sideOf(ctx.me, ctx));
     const names = new Intl.ListFormat(language(), { type: "conjunction" }).format(winners.map((s) => sideName(s, ctx)));
     if (mine) verdict = teamed(ctx) ? t("summary.yourTeamWins") : t("summary.youWin");
-    // A seat that lost is told so first: "Bot 2 and Bot 4 won" left a player to work out where that left him.
-    else if (winners.length && ctx.me !== null) verdict = t(teamed(ctx) ? "summary.yourTeamLost" : "summary.youLost", { name: names });
+    // A seat that lost is told so first: "Bot 2 and Bot 4 won" left a player to work out where that left him. Who
+    // beat him is said where it is not plain (more than two sides).
+    else if (winners.length && ctx.me !== null && nSides > 2) verdict = t("summary.youLostTo", { name: names });
+    else if (winners.length && ctx.me !== null) verdict = t(teamed(ctx) ? "summary.yourTeamLost" : "summary.youLost");
     else if (winners.length) verdict = t("summary.wins", { name: names });
   }
   const showPoints = true; // at the end of a deal the count is no secret, even where play hides it
