@@ -23,11 +23,11 @@ def italian(new_page, url):  # noqa: F811
 def test_the_lobby_shows_option_help_in_italian(new_page, live_server):  # noqa: F811
     page = italian(new_page, f"{live_server.base}/")
     players = page.locator(".option:has([data-option=players]) .option-doc").inner_text()
-    assert players.startswith("numero di giocatori: 2, 3, 4 o 6"), players
+    assert players.startswith("Numero di giocatori: 2, 3, 4 o 6"), players  # its first letter a capital
     assert "predefinito: 2 (schembil: 6)" in players  # the default in words, too
     page.select_option("#game", "trijumf")
     cut = page.locator(".option:has([data-option=cut_option]) .option-doc").inner_text()
-    assert "il modo di tagliare il mazzo" in cut and "chi taglia sceglie a ogni mano" in cut, cut
+    assert "Il modo di tagliare il mazzo" in cut and "chi taglia sceglie a ogni mano" in cut, cut
     page.select_option("#game", "trionfetti")  # a text box's hint of what it takes, too
     comanda = page.locator(".option:has([data-option=comanda]) .option-doc").inner_text()
     assert "(nessuna o una comanda, per esempio 'manco e cavalli'" in comanda, comanda
@@ -132,7 +132,7 @@ def test_every_options_help_and_default_in_words_have_an_italian_rendering():
 
 def test_the_lobby_names_options_and_their_values_in_words(new_page, live_server):  # noqa: F811
     page = italian(new_page, f"{live_server.base}/")
-    assert page.locator("label[for=opt-players]").inner_text() == "giocatori"
+    assert page.locator("label[for=opt-players]").inner_text() == "Giocatori"  # a label: a capital letter
     variant = page.locator("#opt-variant option").all_inner_texts()
     assert variant[:2] == ["classica (predefinito)", "Briscola a 31"], variant
     page.locator("#opt-variant").select_option(label="Briscola a 31")
