@@ -140,7 +140,8 @@ def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(ne
         const lost = { points: [70, 50], returns: [1, -1, 1, -1], cardsWon: null, matchEnd: null };
         said.push(summaryPanel(lost, teams, { finished: true }).querySelector(".verdict").textContent);
         const two = { me: 1, seats: seats.slice(0, 2), n: 2, obs: { game: "briscola", sides: [[0], [1]] } };
-        said.push(summaryPanel({ ...lost, returns: [1, -1] }, two, { finished: true }).querySelector(".verdict").textContent);
+        const lostTwo = summaryPanel({ ...lost, returns: [1, -1] }, two, { finished: true });
+        said.push(lostTwo.querySelector(".verdict").textContent);
         await i18n.loadLanguage("it");
         said.push(verdict(1, [-1, -1, 1, -1, 2]));
         await i18n.loadLanguage("en");
@@ -158,6 +159,31 @@ def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(ne
         "You lost",
         "Hai perso. Vince: Bot 2 e Bot 4",
     ], verdicts
+
+
+def test_the_end_of_a_match_names_who_won_the_match_not_its_last_deal(new_page, static_url):  # noqa: F811
+    # The summary at the end of a match read the last deal's returns: "You won" over totals of 3 to 5 against you.
+    tab = module_page(new_page(), static_url)
+    verdicts = tab.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { summaryPanel } = await import("/js/tableview.js");
+        await i18n.loadLanguage("en");
+        const seats = [0, 1].map((seat) => ({ seat, kind: "bot", name: null }));
+        const verdict = (match, matchEnd, matchOver) => {
+            const ctx = { me: 0, seats, n: 2, obs: { game: "briscola", sides: [[0], [1]], match } };
+            const summary = { points: [70, 50], returns: [1, -1], cardsWon: null, matchEnd, outcome: null };
+            return summaryPanel(summary, ctx, { finished: matchOver, matchOver }).querySelector(".verdict").textContent;
+        };
+        const lost = { over: true, score: [3, 5], decided_by_deal: false, deal: 8 };
+        return [
+            verdict(lost, { type: "match_end", score: [3, 5], returns: [-1, 1] }, true),  // as it ends
+            verdict(lost, null, true),  // after a reload: the match's score
+            verdict({ ...lost, score: [4, 4] }, null, true),
+            verdict({ ...lost, decided_by_deal: true }, null, true),  // a claim decided the match in this deal
+            verdict({ ...lost, over: false }, null, false),  // a deal of a match going on: the deal's verdict
+        ];
+    }""")
+    assert verdicts == ["You lost", "You lost", "A draw", "You won", "You won"], verdicts
 
 
 def test_the_status_says_discard_when_the_cards_tapped_are_laid_away(new_page, static_url):  # noqa: F811

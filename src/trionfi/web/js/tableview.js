@@ -434,13 +434,31 @@ export function summaryFromObservation(ctx) {
   return { points: obs.points || [], returns: obs.returns || null, cardsWon, matchEnd: null, outcome };
 }
 
+/** The sides whose seats gain by `returns` (per seat, zero-sum); null without returns. */
+function winnerSides(returns, ctx) {
+  if (!returns?.length) return null;
+  return [...new Set(returns.map((r, seat) => (r > 0 ? sideOf(seat, ctx) : null)).filter((s) => s !== null))];
+}
+
+/** Who won a finished match, not its last deal: the match's returns, or after a reload its score (the best sides,
+ * as the engine's side_results decides) unless a deal decided it (a Trijumf claim: that deal's returns). */
+function matchWinners(summary, ctx) {
+  if (summary.matchEnd?.returns) return winnerSides(summary.matchEnd.returns, ctx);
+  const match = ctx.obs.match;
+  if (!match?.over || match.decided_by_deal || !match.score?.length) return winnerSides(summary.returns, ctx);
+  const top = Math.max(...match.score);
+  const best = match.score.map((s, side) => (s === top ? side : null)).filter((side) => side !== null);
+  return best.length === match.score.length ? [] : best;
+}
+
 export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOver, finished, replayHref = null, rematchReady = false }) {
   const nSides = summary.points.length;
   // Who won: the sides whose seats gain (returns are per seat, zero-sum). Not only the best return: Chiamata's
-  // caller gains 2 and the partner 1, and both won.
+  // caller gains 2 and the partner 1, and both won. At the end of a match, who won the match: its last deal's
+  // winners were named, though the totals beside them could say the match went the other way.
   let verdict = t("summary.draw");
-  if (summary.returns?.length) {
-    const winners = [...new Set(summary.returns.map((r, seat) => (r > 0 ? sideOf(seat, ctx) : null)).filter((s) => s !== null))];
+  const winners = matchOver ? matchWinners(summary, ctx) : winnerSides(summary.returns, ctx);
+  if (winners !== null) {
     const mine = ctx.me !== null && winners.includes(sideOf(ctx.me, ctx));
     const names = new Intl.ListFormat(language(), { type: "conjunction" }).format(winners.map((s) => sideName(s, ctx)));
     if (mine) verdict = teamed(ctx) ? t("summary.yourTeamWins") : t("summary.youWin");
