@@ -269,6 +269,8 @@ def test_the_summary_says_whether_the_chiamata_contract_was_made_and_each_seat_s
     side = [s for s, v in enumerate(scores) if (v > 0) == (made[3] == "won") and v != 0]
     assert sum(points[s] for s in side) == took, (rows, said)
     assert max(abs(v) for v in scores) >= 2  # the caller's share
+    # After the match's first deal its totals are that deal's scores, written with the same minus sign.
+    assert [r[3] for r in rows] == [r[2].lstrip("+±") for r in rows], rows
 
 
 def test_the_summary_says_no_verdict_where_the_points_say_it_all(new_page, static_url):  # noqa: F811

@@ -278,7 +278,8 @@ function matchTable(ctx) {
     el("table", {}, el("tbody", {}, ...rows)));
 }
 
-const formatNumber = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+// A true minus sign, as the Score column's signed() writes it beside the totals.
+const formatNumber = (v) => (v < 0 ? "−" : "") + (Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(1));
 const signed = (v) => (v > 0 ? "+" : v < 0 ? "−" : "±") + formatNumber(Math.abs(v)); // as the terminal writes it
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
