@@ -16,9 +16,11 @@ from web_support import (  # noqa: F401 (fixtures)
     SMALL_SIDEWAYS,
     browser,
     live_server,
+    module_page,
     new_page,
     open_table,
     shoot,
+    static_url,
 )
 
 # What must not overlap: (its name, a CSS selector for its boxes).
@@ -212,3 +214,35 @@ def check_a_whole_deal(new_page, live_server, shoot, name, game, options, player
     # Every seat's card was looked at (the trick just taken stays on the table until the next card is played).
     seen = set(page.evaluate("[...window.__seen]"))
     assert seen == {str(s) for s in range(players)}, (seen, page.evaluate("window.__checks"))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_match_summary_of_five_seats_fits_a_phone(new_page, static_url, language):  # noqa: F811
+    # Briscola Chiamata's match summary has four columns (cards won, points, the deal's score, the match's total)
+    # beside five names: on a 360 px phone the total and the Close button under it ran off the dialog's edge.
+    tab = module_page(new_page(viewport=PHONE), static_url)
+    fits = tab.evaluate(
+        """async (language) => {
+        const i18n = await import("/js/i18n.js");
+        const { summaryPanel } = await import("/js/tableview.js");
+        await i18n.loadLanguage(language);
+        const seats = [0, 1, 2, 3, 4].map((seat) => ({ seat, kind: "bot", name: null }));
+        seats[2] = { seat: 2, kind: "human", name: "Massimiliano" };  // a long name breaks, as it must somewhere
+        const match = { over: true, score: [-12, 13, -30, 24, 5], deal: 6, decided_by_deal: false };
+        const ctx = { me: 0, seats, n: 5, obs: { game: "briscola-chiamata", sides: [[0], [1], [2], [3], [4]], match } };
+        const summary = { points: [21, 0, 59, 40, 0], returns: [1, -1, -1, 2, -1], cardsWon: [5, 0, 20, 15, 0],
+                          matchEnd: null, outcome: "the caller's side took 61 card points and needed 61: won" };
+        const panel = summaryPanel(summary, ctx, { finished: true, matchOver: true, replayHref: "/x" });
+        const overlay = document.createElement("div");
+        overlay.className = "overlay";
+        overlay.append(panel);
+        document.body.append(overlay);
+        const edge = panel.getBoundingClientRect().right;
+        const parts = [...panel.querySelectorAll("th, td, .button")];
+        const inside = parts.every((e) => e.getBoundingClientRect().right <= edge);
+        const heads = [...panel.querySelectorAll("thead th")].map((e) => e.textContent);
+        return { inside, scrolls: panel.scrollWidth > panel.clientWidth, heads: heads.length, said: heads.join("|") };
+    }""",
+        language,
+    )
+    assert fits | {"said": ""} == {"inside": True, "scrolls": False, "heads": 5, "said": ""}, fits  # said: the heads
