@@ -216,6 +216,22 @@ def check_a_whole_deal(new_page, live_server, shoot, name, game, options, player
     assert seen == {str(s) for s in range(players)}, (seen, page.evaluate("window.__checks"))
 
 
+def test_scores_on_an_upright_phone_brings_the_panel_into_sight(new_page, live_server):  # noqa: F811
+    # Upright, the side panel opens under the hand, at the screen's foot: a tap on Scores seemed to do nothing.
+    created = live_server.create(game="briscola", options={"players": 4}, match=True, seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=PHONE)
+    page.wait_for_selector(".hand .card")
+    page.click("#panel-toggle")
+    # In sight: the whole panel, or (a panel taller than the screen) from its top down.
+    page.wait_for_function(
+        "(() => { const r = document.getElementById('side').getBoundingClientRect();"
+        " return r.height > 0 && r.top >= 0 && (r.bottom <= innerHeight + 1 || r.top < 80); })()"
+    )
+    assert page.locator("#side .scores").is_visible()
+    page.click("#panel-toggle")
+    assert not page.locator("#side").is_visible()
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_a_match_summary_of_five_seats_fits_a_phone(new_page, static_url, language):  # noqa: F811
     # Briscola Chiamata's match summary has four columns (cards won, points, the deal's score, the match's total)
