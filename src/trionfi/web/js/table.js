@@ -473,7 +473,9 @@ function wireChrome() {
     // An upright phone opens the panel under the hand, at the screen's foot or below it: the tap seemed to do
     // nothing. Beside the table (sideways, a desktop) it is in sight already.
     const side = $("side");
-    if (page.sidePanel && side.getBoundingClientRect().top > window.innerHeight / 2) side.scrollIntoView({ behavior: "smooth", block: "start" });
+    if (page.sidePanel && side.getBoundingClientRect().top > window.innerHeight / 2) {
+      side.scrollIntoView({ behavior: "smooth", block: "start" });
+    }
   });
   // A turned phone or a resized window redraws (the hand's rows depend on the width).
   let resizeTimer = null;

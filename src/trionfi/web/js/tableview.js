@@ -459,15 +459,14 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
   // winners were named, though the totals beside them could say the match went the other way.
   let verdict = t("summary.draw");
   const winners = matchOver ? matchWinners(summary, ctx) : winnerSides(summary.returns, ctx);
-  if (winners !== null) {
-    const mine = ctx.me !== null && winners.includes(sideOf(ctx.me, ctx));
+  if (winners?.length) {
     const names = new Intl.ListFormat(language(), { type: "conjunction" }).format(winners.map((s) => sideName(s, ctx)));
-    if (mine) verdict = teamed(ctx) ? t("summary.yourTeamWins") : t("summary.youWin");
+    if (ctx.me === null) verdict = t("summary.wins", { name: names });
+    else if (winners.includes(sideOf(ctx.me, ctx))) verdict = teamed(ctx) ? t("summary.yourTeamWins") : t("summary.youWin");
     // A seat that lost is told so first: "Bot 2 and Bot 4 won" left a player to work out where that left him. Who
     // beat him is said where it is not plain (more than two sides).
-    else if (winners.length && ctx.me !== null && nSides > 2) verdict = t("summary.youLostTo", { name: names });
-    else if (winners.length && ctx.me !== null) verdict = t(teamed(ctx) ? "summary.yourTeamLost" : "summary.youLost");
-    else if (winners.length) verdict = t("summary.wins", { name: names });
+    else if (nSides > 2) verdict = t("summary.youLostTo", { name: names });
+    else verdict = t(teamed(ctx) ? "summary.yourTeamLost" : "summary.youLost");
   }
   const showPoints = true; // at the end of a deal the count is no secret, even where play hides it
   // Where seats score apart and not only ±1 (Chiamata's caller 2, partner 1), the deal's score of each seat.
