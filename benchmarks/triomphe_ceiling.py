@@ -10,7 +10,8 @@ Two seeing sides (``--mode``):
   reply (medium is deterministic: its choice follows from what it sees), and searches all its own lines,
   robbing and discards included, for the best return: the vole first, then a win (3 tricks or more). No
   player, seeing the cards or not, can score more against medium on these deals: this bounds what the hard
-  level can score.
+  level can score. With ``--rob-as-medium`` its robbing and discards are medium's, its cards searched: what
+  the robbing adds to the bound.
 
 The deals and seats are the tournament's (``tournament.deal_plan``, the same duplicate deals as ``trionfi
 tournament triomphe --bots X,heuristic -n N --seed S``).
@@ -71,19 +72,25 @@ def seeing_move(state: object, medium: object, nodes: int) -> object:
     return best_action(state, lambda child, side: margin(child, side, nodes))
 
 
-def response_value(state: object, side: int, bots: list[object]) -> float:
+def searched(state: object, rob: bool) -> bool:
+    """Whether the best-response side searches this decision: every one, or its cards alone (``rob`` False)."""
+    return rob or state.phase == "play"  # type: ignore[attr-defined]
+
+
+def response_value(state: object, side: int, bots: list[object], rob: bool = True) -> float:
     """The best return ``side`` can reach from ``state`` (not consumed) when it makes its decisions (robbing and
-    discards too) knowing every card and the medium level's every reply; medium's decisions as medium makes them."""
+    discards too, unless ``rob`` is False) knowing every card and the medium level's every reply; the other
+    decisions as medium makes them."""
     s = state
     while s.current_player is not None:  # type: ignore[attr-defined]
         p = s.current_player  # type: ignore[attr-defined]
         legal = s._legal()  # type: ignore[attr-defined]
-        if s.game.side_of[p] == side and len(legal) > 1:  # type: ignore[attr-defined]
+        if s.game.side_of[p] == side and len(legal) > 1 and searched(s, rob):  # type: ignore[attr-defined]
             best = -float("inf")
             for a in legal:
                 child = s.clone()  # type: ignore[attr-defined]
                 child.apply(a)
-                best = max(best, response_value(child, side, bots))
+                best = max(best, response_value(child, side, bots, rob))
                 if best >= 2:  # a vole: nothing scores more
                     break
             return best
@@ -93,21 +100,22 @@ def response_value(state: object, side: int, bots: list[object]) -> float:
     return s.side_returns()[side]  # type: ignore[attr-defined]
 
 
-def responding_move(state: object, bots: list[object]) -> object:
+def responding_move(state: object, bots: list[object], rob: bool = True) -> object:
     """The best-response side's action: the one whose line reaches the best return against medium."""
-    return best_action(state, lambda child, side: response_value(child, side, bots))
+    return best_action(state, lambda child, side: response_value(child, side, bots, rob))
 
 
-def play_deal(game: object, plan: dict, lineup: list[int], mode: str, nodes: int = 200_000) -> float:
+def play_deal(game: object, plan: dict, lineup: list[int], mode: str, nodes: int = 200_000, rob: bool = True) -> float:
     """The return of bot 0's side in one game of a duplicate deal: bot 0 sees every hand and plays by ``mode``
-    (``double-dummy``, ``best-response``, or ``medium`` to play as medium does), bot 1 is the medium level."""
+    (``double-dummy``, ``best-response``, or ``medium`` to play as medium does), bot 1 is the medium level;
+    ``rob`` False leaves the best response's robbing and discards to medium."""
     state = game.deal(seed=plan["seed"], deck=plan["deck"], dealer=game.players - 1)  # type: ignore[attr-defined]
     players = game.players  # type: ignore[attr-defined]
     bots = [make_agent("medium", seed=seat_seed(plan["seed"], s), game=game) for s in range(players)]
     while state.current_player is not None:
         p = state.current_player
-        if lineup[p] == 0 and mode == "best-response":
-            action = responding_move(state, bots)
+        if lineup[p] == 0 and mode == "best-response" and searched(state, rob):
+            action = responding_move(state, bots, rob)
         elif lineup[p] == 0 and mode == "double-dummy":
             action = seeing_move(state, bots[p], nodes)
         else:
@@ -122,16 +130,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2035)
     parser.add_argument("--nodes", type=int, default=200_000, help="positions an exact search may visit")
     parser.add_argument("--mode", choices=("double-dummy", "best-response"), default="double-dummy")
+    parser.add_argument(
+        "--rob-as-medium", action="store_true", help="best-response: robbing and discards as the medium level"
+    )
     args = parser.parse_args()
     game = trionfi.load("triomphe")
     wins = games = 0
     for i in range(args.deals):
         plan = deal_plan(game, 2, args.seed, i)
         for lineup in plan["lineups"]:  # bot 0 sees every hand, bot 1 is the medium level
-            wins += play_deal(game, plan, lineup, args.mode, args.nodes) > 0
+            wins += play_deal(game, plan, lineup, args.mode, args.nodes, not args.rob_as_medium) > 0
             games += 1
+    label = args.mode + (", robbing as medium" if args.rob_as_medium else "")
     print(
-        f"seeing every hand against medium ({args.mode}): {100 * wins / games:.1f} % "
+        f"seeing every hand against medium ({label}): {100 * wins / games:.1f} % "
         f"({wins} of {games} games, {args.deals} deals)"
     )
 

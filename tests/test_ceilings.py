@@ -21,6 +21,8 @@ def test_best_response_bounds_the_other_lines(deal: int) -> None:
         best = triomphe_ceiling.play_deal(game, plan, lineup, "best-response")
         assert best >= triomphe_ceiling.play_deal(game, plan, lineup, "medium")
         assert best >= triomphe_ceiling.play_deal(game, plan, lineup, "double-dummy")
+        cards_only = triomphe_ceiling.play_deal(game, plan, lineup, "best-response", rob=False)
+        assert best >= cards_only >= triomphe_ceiling.play_deal(game, plan, lineup, "medium")
 
 
 def test_best_response_wins_more_than_double_dummy() -> None:
