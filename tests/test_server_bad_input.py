@@ -229,6 +229,16 @@ def test_http_calls_on_unknown_tables_and_without_tokens(server: ServerThread, t
     assert no_token.status_code == 403 and "Authorization: Bearer" in no_token.json()["error"]["message"]
     wrong = httpx.post(f"{base}/api/tables/{t}/leave", headers={"Authorization": "Bearer nope"})
     assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
+    # The link check the browser makes before it asks a name: the seat a token opens, or why none.
+    seat_1 = {"Authorization": f"Bearer {table['seats'][1]['token']}"}
+    seats = httpx.get(f"{base}/api/tables/{t}").json()["seats"]
+    checked = httpx.get(f"{base}/api/tables/{t}/seat", headers=seat_1)
+    assert checked.status_code == 200 and checked.json()["seat"] == 1 and checked.json()["table"] == t
+    for headers in ({"Authorization": "Bearer cut-short"}, {}, {"Authorization": f"Bearer {table['creator_token']}"}):
+        refused = httpx.get(f"{base}/api/tables/{t}/seat", headers=headers)
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "bad_token", headers
+    assert httpx.get(f"{base}/api/tables/nosuchtable/seat", headers=seat_1).status_code == 404
+    assert httpx.get(f"{base}/api/tables/{t}").json()["seats"] == seats  # the check took nothing
     creator_as_seat = httpx.post(
         f"{base}/api/tables/{t}/join", json={"name": "Z"}, headers={"Authorization": f"Bearer {table['creator_token']}"}
     )

@@ -32,6 +32,40 @@ def test_a_wrong_seat_link_says_so_and_offers_to_watch(new_page, live_server):  
     assert tab.locator(".hand .card").count() == 0 and tab.locator(".fatal").count() == 0
 
 
+def test_a_newcomer_s_wrong_seat_link_says_so_before_asking_a_name(new_page, live_server):  # noqa: F811
+    # The friend's first visit (no name chosen yet) with a link cut short: asked a name first, they typed it and
+    # only then heard the link was wrong.
+    new_page.allowed.append("403")  # the page asks whether the link opens a seat; the browser logs the answer
+    created = live_server.create(game="briscola", seats=[{"kind": "open"}, BOT])
+    tab = new_page()
+    tab.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    tab.goto(f"{live_server.base}/t/{created['table']}#token=cut-short")
+    tab.wait_for_selector("body[data-ready=true] .fatal")
+    assert "This invite link opens no seat at this table" in tab.locator(".fatal").inner_text()
+    assert tab.locator("#name-input").count() == 0
+
+
+def test_a_seat_link_opened_on_another_device_offers_the_seat_s_name(new_page, live_server):  # noqa: F811
+    import httpx
+
+    created = live_server.create(game="briscola", seats=[{"kind": "open"}, BOT])
+    token = created["seats"][0]["token"]
+    joined = httpx.post(
+        f"{live_server.base}/api/tables/{created['table']}/join",
+        json={"name": "Bea"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    joined.raise_for_status()
+    tab = new_page()  # Bea's phone: no name chosen in this browser yet
+    tab.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    tab.goto(f"{live_server.base}/t/{created['table']}#token={token}")
+    tab.wait_for_selector("#name-input")
+    assert tab.locator("#name-input").input_value() == "Bea"
+    tab.click("form.dialog button[type=submit]")
+    tab.wait_for_selector("body[data-status=playing] .hand .card")
+    assert httpx.get(f"{live_server.base}/api/tables/{created['table']}").json()["seats"][0]["name"] == "Bea"
+
+
 def test_a_game_word_a_newcomer_cannot_guess_is_explained_under_its_button(page, static_url):  # noqa: F811
     """Trionfetti's Vagaresto button alone tells a newcomer nothing: a line under it says what it does."""
     texts = action_help(page, static_url, [{"kind": "vagaresto", "actions": ["vagaresto"]}], "italian", "trionfetti")

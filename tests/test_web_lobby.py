@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 
 from web_support import DESKTOP, PHONE, browser, live_server, new_page, shoot  # noqa: F401 (fixtures)
 
+BOT = {"kind": "bot", "bot": "easy"}
+
 
 def open_lobby(new_page, server, name, viewport=None):  # noqa: F811
     page = new_page(viewport=viewport)
@@ -190,6 +192,43 @@ def test_a_seat_freed_during_a_game_is_offered_in_the_lobby(new_page, live_serve
     assert dan.locator(".hand .card").count() == 3
     seats = httpx.get(f"{live_server.base}/api/tables/{table}").json()["seats"]
     assert seats[1]["name"] == "Dan" and seats[1]["played_by"] == "person"
+
+
+def test_a_spectator_takes_a_free_seat_from_the_table_page(new_page, live_server):  # noqa: F811
+    # Cal was sent the table's public link (or opened Watch in the lobby): its free open seat is offered on the
+    # table page itself, not only in the lobby; a reserved seat (its link only) is not.
+    import httpx
+
+    seats = [{"kind": "open"}, BOT, {"kind": "reserved"}, BOT]
+    created = live_server.create(game="briscola", options={"players": 4}, seats=seats)
+    table = created["table"]
+    cal = new_page(viewport=PHONE)  # no name chosen yet
+    cal.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    cal.goto(f"{live_server.base}/t/{table}")
+    offer = cal.locator("[data-notice=free-seats]")
+    expect(offer).to_contain_text("This table waits for players. Take a free seat:")
+    assert offer.locator("button").all_inner_texts() == ["Sit at seat 0"]
+    # Tapped by mistake: "Just watch" leaves him a spectator, nothing taken.
+    offer.locator("button").click()
+    cal.locator("form.dialog [data-name=cancel]").click()
+    expect(cal.locator("#name-input")).to_have_count(0)
+    assert httpx.get(f"{live_server.base}/api/tables/{table}").json()["seats"][0]["name"] is None
+    offer.locator("button").click()
+    cal.fill("#name-input", "Cal")
+    cal.click("form.dialog button[type=submit]")
+    cal.wait_for_selector(".hand .card")  # his own hand: the page is seat 0's now, and stays so on a reload
+    expect(cal.locator("[data-notice=free-seats]")).to_have_count(0)
+    assert httpx.get(f"{live_server.base}/api/tables/{table}").json()["seats"][0]["name"] == "Cal"
+    assert "#token=" in cal.url
+    cal.reload()
+    cal.wait_for_selector(".hand .card")
+    assert cal.locator(".badge[data-seat='0'].me").count() == 1
+    # Another spectator now sees no free seat (the reserved one waits for its link).
+    dee = new_page()
+    dee.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    dee.goto(f"{live_server.base}/t/{table}")
+    dee.wait_for_selector(".badge[data-seat='1']")
+    expect(dee.locator("[data-notice=free-seats]")).to_have_count(0)
 
 
 # A page opened at the host's network address (plain http from another device) has no clipboard API; the copy

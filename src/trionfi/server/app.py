@@ -253,6 +253,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_info(table: str, request: Request) -> dict[str, Any]:
         return (await hub_of(request).get(table)).public()
 
+    @app.get("/api/tables/{table}/seat", response_model=SeatTableInfo)
+    async def my_seat(
+        table: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The seat a seat token opens, taking nothing: a page checks its invite link before it asks a name."""
+        hub = hub_of(request)
+        t = await hub.get(table)
+        return {**t.public(), "seat": hub.seat_of_token(t, _bearer(authorization))}
+
     @app.post("/api/tables/{table}/seats/{seat}/claim", response_model=Claimed)
     async def claim(table: str, seat: int, body: NameBody, request: Request) -> dict[str, Any]:
         """Take a free open seat: the answer holds its new token (the seat's old invite link stops working)."""

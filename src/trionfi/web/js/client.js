@@ -49,6 +49,7 @@ export const api = {
   games: () => call("GET", "/api/games"),
   tables: () => call("GET", "/api/tables"),
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
+  seat: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/seat`, { token }),
   create: (spec) => call("POST", "/api/tables", { body: spec }),
   claim: (id, seat, name) =>
     call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/claim`, { body: { name } }),

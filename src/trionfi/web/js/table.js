@@ -29,6 +29,7 @@ const page = {
   rematch: null, // the id of this finished table's rematch, once someone asked for it
   rematchAsked: false,
   standInAsked: false,
+  sitting: false, // a spectator's claim of a free seat is on its way
 };
 
 // ---- the context the drawing functions read ---------------------------------------------------------------------
@@ -218,10 +219,45 @@ function renderNotice(ctx) {
   if (ctx.status === "finished") {
     parts.push(el("a", { className: "button small", "data-notice": "replay", href: replayHref(ctx) }, t("summary.replay")));
   }
+  parts.push(...freeSeats(ctx));
   if (ctx.status === "waiting") parts.push(...invitesToSend(ctx));
   if (ctx.status === "playing") parts.push(...absentees(ctx), ...invitesToSend(ctx));
   box.hidden = !parts.length;
   box.replaceChildren(...parts);
+}
+
+/** A spectator at a table with a free open seat (one anyone may take, as the lobby offers it; a seat given to
+ * someone new during the game too): take it from here. Not to the browser that created the table, which has
+ * the seats' invite links instead. */
+function freeSeats(ctx) {
+  if (ctx.me !== null || page.token || creatorToken(page.table) !== null || ctx.status === "finished") return [];
+  const free = (ctx.seats || []).filter((info) => info.kind === "open" && info.name === null);
+  if (!free.length) return [];
+  return [el("p", { className: "free-seats", "data-notice": "free-seats" },
+    el("span", {}, t(ctx.status === "playing" ? "table.freeSeatInPlay" : "table.freeSeat")),
+    ...free.map((info) => el("button", { type: "button", className: "button small primary", "data-sit": info.seat,
+      disabled: page.sitting, onclick: () => sitAt(info.seat) }, t("lobby.sit", { n: info.seat }))))];
+}
+
+/** Takes a free seat (the lobby's claim) under the player's name, then opens the table as that seat. */
+function sitAt(seat) {
+  const claim = async (name) => {
+    page.sitting = true;
+    render();
+    try {
+      const answer = await api.claim(page.table, seat, name);
+      rememberSeat(page.table, answer.token);
+      // Only the fragment changes: the address alone would not open the page again.
+      history.replaceState(null, "", seatPage(page.table, answer.token));
+      window.location.reload();
+    } catch (e) {
+      page.sitting = false;
+      page.error = enginePhrase(e.message); // someone was quicker: the table's next message drops the offer
+      render();
+    }
+  };
+  if (playerName()) claim(playerName());
+  else askName(claim, "", true);
 }
 
 /** The links of the seats still empty, on the table page of the browser that created the table: before the
@@ -386,11 +422,8 @@ function onChange(change) {
     const error = change.error;
     if (error.code === "bad_token" || error.code === "unknown_table") {
       page.conn.close();
-      if (error.code === "bad_token") {
-        // A link cut short or mistyped: say so in the interface's words, and offer the public view instead.
-        forgetSeat(page.table);
-        showFatal(t("table.badLink"), el("a", { href: `/t/${encodeURIComponent(page.table)}`, className: "button" }, t("lobby.watch")));
-      } else showFatal(enginePhrase(error.message));
+      if (error.code === "bad_token") showBadLink();
+      else showFatal(enginePhrase(error.message));
       return;
     }
     // A stale version is the second of two quick taps (or a resend of a move taken): nothing to tell.
@@ -428,6 +461,13 @@ async function lookForRematch() {
   }
 }
 
+/** A link cut short or mistyped (or a seat given to someone else): said in the interface's words, with the
+ * public view offered instead. */
+function showBadLink() {
+  forgetSeat(page.table);
+  showFatal(t("table.badLink"), el("a", { href: `/t/${encodeURIComponent(page.table)}`, className: "button" }, t("lobby.watch")));
+}
+
 function showFatal(message, ...more) {
   $("felt").replaceChildren(el("div", { className: "fatal", role: "alert" }, el("p", {}, message), ...more,
     el("a", { href: "/", className: "button" }, t("table.toLobby"))));
@@ -435,14 +475,20 @@ function showFatal(message, ...more) {
   document.body.dataset.ready = "true";
 }
 
-function askName(then) {
+function askName(then, name = "", cancellable = false) {
   page.overlay = "name";
   const box = $("overlay");
-  const input = el("input", { id: "name-input", value: playerName(), maxLength: 40, required: true, autocomplete: "nickname" });
+  const input = el("input", { id: "name-input", value: playerName() || name, maxLength: 40, required: true, autocomplete: "nickname" });
   const form = el("form", { className: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "name-title" },
     el("h2", { id: "name-title" }, t("table.nameTitle")),
     el("label", { htmlFor: "name-input" }, t("lobby.name")), input,
-    el("button", { type: "submit", className: "button primary" }, t("table.sit")));
+    el("div", { className: "dialog-buttons" },
+      el("button", { type: "submit", className: "button primary" }, t("table.sit")),
+      cancellable ? el("button", { type: "button", className: "button", "data-name": "cancel", onclick: () => {
+        page.overlay = null;
+        box.hidden = true;
+        render();
+      } }, t("table.justWatch")) : null));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = setPlayerName(input.value);
@@ -531,10 +577,12 @@ async function main() {
   if (address.token) rememberSeat(page.table, address.token);
   page.dismissedEnds = Number(sessionStorage.getItem(`trionfi.summaries.${page.table}`) || 0);
   if (page.token && !playerName()) {
-    // A wrong or expired link says so at once, before asking a name for a seat that is not there.
-    const known = await api.table(page.table).catch((e) => e);
+    // A wrong or expired link says so at once, before asking a name for a seat that is not there; the link
+    // of a seat its person already sat in (opened on another device) offers their name.
+    const known = await api.seat(page.table, page.token).catch((e) => e);
     if (known instanceof ApiError && known.status === 404) showFatal(enginePhrase(known.message));
-    else askName(start);
+    else if (known instanceof ApiError && known.code === "bad_token") showBadLink();
+    else askName(start, known instanceof ApiError ? "" : known.seats?.[known.seat]?.name || "");
   } else start(page.token ? playerName() : null);
 }
 
