@@ -231,6 +231,32 @@ def test_a_spectator_takes_a_free_seat_from_the_table_page(new_page, live_server
     expect(dee.locator("[data-notice=free-seats]")).to_have_count(0)
 
 
+def test_a_seat_freed_during_a_game_is_offered_to_its_spectators(new_page, live_server):  # noqa: F811
+    # Bob left a game in progress and the creator gave his seat to someone new: Dan, watching, takes it from the
+    # table page and plays Bob's hand on (his name remembered from an earlier visit: no dialog).
+    import httpx
+
+    created = live_server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+    table, (ann, bob) = created["table"], [{"Authorization": f"Bearer {s['token']}"} for s in created["seats"]]
+    httpx.post(f"{live_server.base}/api/tables/{table}/join", json={"name": "Ann"}, headers=ann).raise_for_status()
+    httpx.post(f"{live_server.base}/api/tables/{table}/join", json={"name": "Bob"}, headers=bob).raise_for_status()
+    dan = new_page(viewport=PHONE)
+    dan.add_init_script("localStorage.setItem('trionfi.name', 'Dan'); localStorage.setItem('trionfi.lang', 'en');")
+    dan.goto(f"{live_server.base}/t/{table}")
+    dan.wait_for_selector("body[data-status=playing] .badge[data-seat='1']")
+    expect(dan.locator("[data-notice=free-seats]")).to_have_count(0)  # both seats are taken
+    httpx.post(f"{live_server.base}/api/tables/{table}/leave", headers=bob).raise_for_status()
+    creator = {"Authorization": f"Bearer {created['creator_token']}"}
+    httpx.post(f"{live_server.base}/api/tables/{table}/seats/1/invite", headers=creator).raise_for_status()
+    offer = dan.locator("[data-notice=free-seats]")
+    expect(offer).to_contain_text("A seat is free (the game is on: you play on from where the seat is):")
+    offer.locator("button", has_text="Sit at seat 1").click()
+    dan.wait_for_selector("body[data-status=playing] .hand .card")
+    assert dan.locator(".hand .card").count() == 3
+    seats = httpx.get(f"{live_server.base}/api/tables/{table}").json()["seats"]
+    assert seats[1]["name"] == "Dan" and seats[1]["played_by"] == "person"
+
+
 # A page opened at the host's network address (plain http from another device) has no clipboard API; the copy
 # command is spied on: what was selected when it ran, and whether it "worked".
 NO_CLIPBOARD = """
