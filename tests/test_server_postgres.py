@@ -147,6 +147,13 @@ def test_a_seat_given_to_someone_new_drops_its_old_page_on_every_process(postgre
                     headers={"Authorization": f"Bearer {created['creator_token']}"},
                 )
             assert answer.status_code == 200, answer.text
+            # Cal's page checks his new link on process B at once (if B has not heard of it yet, it reads the store).
+            async with httpx.AsyncClient() as http:
+                checked = await http.get(
+                    f"{b.base}/api/tables/{table}/seat",
+                    headers={"Authorization": f"Bearer {answer.json()['token']}"},
+                )
+            assert checked.status_code == 200 and checked.json()["seat"] == 2, checked.text
             await bea.wait(lambda: any(e["code"] == "bad_token" for e in bea.errors))
             seen = len(bea.messages)
             cal = await Player(a.ws_url, table, answer.json()["token"], "Cal").connect()

@@ -260,7 +260,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The seat a seat token opens, taking nothing: a page checks its invite link before it asks a name."""
         hub = hub_of(request)
         t = await hub.get(table)
-        return {**t.public(), "seat": hub.seat_of_token(t, _bearer(authorization))}
+        return {**t.public(), "seat": await hub.seat_of_token(t, _bearer(authorization))}
 
     @app.post("/api/tables/{table}/seats/{seat}/claim", response_model=Claimed)
     async def claim(table: str, seat: int, body: NameBody, request: Request) -> dict[str, Any]:
@@ -297,7 +297,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         hub = hub_of(request)
         t = await hub.get(table)
-        seat = hub.seat_of_token(t, _bearer(authorization))
+        seat = await hub.seat_of_token(t, _bearer(authorization))
         await hub.leave(t, seat)
         return {**t.public(), "seat": seat}
 

@@ -342,8 +342,13 @@ class Hub:
 
         await self._change(t, fn)
 
-    def seat_of_token(self, t: LiveTable, token: str) -> int:
+    async def seat_of_token(self, t: LiveTable, token: str) -> int:
+        """The seat of ``token``. With several processes (PostgreSQL) a token this one does not know may have just
+        been handed out by another: the table is read from the store before the token is refused."""
         s = t.seat_by_token_hash(token_hash(token))
+        if s is None and self.store.postgres:
+            await self._refresh(t)
+            s = t.seat_by_token_hash(token_hash(token))
         if s is None:
             raise _bad_token(t.id)
         return s.seat

@@ -44,7 +44,7 @@ def _next_dealer(t: LiveTable) -> int | None:
 
 async def rematch(hub: Hub, t: LiveTable, token: str, base: str) -> dict[str, Any]:
     """The rematch of the finished table ``t`` for the seat of ``token``: made now if nobody asked before."""
-    seat = hub.seat_of_token(t, token)
+    seat = await hub.seat_of_token(t, token)
     if t.row.status != "finished":
         raise ProtocolError("not_finished", "a rematch is asked for once the game is over", 409)
     async with _CREATING.setdefault(hub, asyncio.Lock()):
