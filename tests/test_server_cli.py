@@ -480,3 +480,51 @@ def test_join_at_your_turn_from_a_snapshot_draws_the_table_once() -> None:
     assert said.count("Your hand") == 1 and said.count("Your turn — type a card (") == 1, said
     again = _said(lambda: receive(welcome, snapshot))  # a reconnection: the table once more, once
     assert "Back at the table." in again and again.count("Your hand") == 1 and "Your turn" in again, again
+
+
+def test_a_spectator_in_the_terminal_is_told_of_a_free_seat_and_takes_it_with_sit(tmp_path: Path) -> None:
+    """`trionfi join SPECTATORS_LINK` says which seat is free and how to take it; `--sit N` takes it (as the
+    lobby's Sit does), prints the seat's own link and plays; a taken seat, a seat's link or a missing name are
+    refused in one line each."""
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
+        created = server.create(game="briscola", seats=[{"kind": "bot", "bot": "easy"}, {"kind": "open"}])
+        spectate = created["spectate"]
+        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+        watch_log = tmp_path / "watch.log"
+        with open(watch_log, "w") as log:
+            watcher = subprocess.Popen(
+                [sys.executable, "-m", "trionfi.cli", "join", spectate],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=env,
+            )
+            try:
+                deadline = time.monotonic() + 60
+                while "--sit 1" not in watch_log.read_text():
+                    assert time.monotonic() < deadline and watcher.poll() is None, watch_log.read_text()
+                    time.sleep(0.05)
+            finally:
+                watcher.kill()
+        assert f"Seat 1 is free: to play it, trionfi join '{spectate}' --sit 1" in watch_log.read_text()
+        runner = CliRunner()
+        no_name = runner.invoke(app, ["join", spectate, "--sit", "1"])
+        assert no_name.exit_code == 2 and "--sit needs --name here" in no_name.output
+        seat_link = runner.invoke(app, ["join", created["seats"][1]["invite"], "--sit", "1", "--name", "Cal"])
+        assert seat_link.exit_code == 2 and "this link is already a seat's" in seat_link.output
+        bot_seat = runner.invoke(app, ["join", spectate, "--sit", "0", "--name", "Cal"])
+        assert bot_seat.exit_code == 2 and "seat 0 of table" in bot_seat.output and "bot seat" in bot_seat.output
+        played = subprocess.run(
+            [sys.executable, "-m", "trionfi.cli", "join", spectate, "--sit", "1", "--name", "Cal", "--bot", "easy"],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            timeout=120,
+        )
+        assert played.returncode == 0, played.stdout + played.stderr
+        assert "Seat 1 is yours. Its link, to come back to it (keep it to yourself): " in played.stdout
+        assert "end of the deal" in played.stdout
+        assert httpx.get(f"{server.base}/api/tables/{created['table']}").json()["seats"][1]["name"] == "Cal"
+        taken = runner.invoke(app, ["join", spectate, "--sit", "1", "--name", "Dee"])
+        assert taken.exit_code == 2 and "seat 1 was taken by Cal" in taken.output

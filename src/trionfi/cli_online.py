@@ -337,10 +337,19 @@ def join(
             "--rematch", help="The link's table is over: sit at its rematch (the same seats; made if need be)."
         ),
     ] = False,
+    sit: Annotated[
+        int | None,
+        typer.Option(
+            "--sit",
+            min=0,
+            metavar="SEAT",
+            help="With the spectators' link: take this free seat (an open one nobody took) and play it.",
+        ),
+    ] = None,
 ) -> None:
     """Play at an online table in the terminal (the server reconnects you by itself if the link drops)."""
     from .cli import _clear_errors
-    from .server.client import TerminalClient, ask_rematch, parse_link
+    from .server.client import LinkError, TerminalClient, ask_rematch, claim_seat, parse_link
 
     with _clear_errors():
         parsed = parse_link(link)
@@ -350,6 +359,14 @@ def join(
             from .agents import make_agent
 
             make_agent(bot)
+        if sit is not None:
+            if name is None and bot is None and not sys.stdin.isatty():
+                raise LinkError("--sit needs --name here: there is no one to ask for it")
+            if name is None:
+                name = f"{bot} bot" if bot else typer.prompt("Your name at the table")
+            parsed = claim_seat(parsed, sit, name)
+            typer.echo(f"Seat {sit} is yours. Its link, to come back to it (keep it to yourself): ", nl=False)
+            typer.echo(f"{parsed.base}/t/{parsed.table}#token={parsed.token}")
         # The name is asked only if the seat has none yet (the server says so): a seat taken again, or at its
         # rematch, keeps its name.
         client = TerminalClient(

@@ -53,12 +53,32 @@ def ask_rematch(link: Link) -> Link:
     except httpx.HTTPError as e:
         raise LinkError(f"cannot reach {link.base} to ask for the rematch: {e}") from None
     if r.status_code != 200:
-        try:
-            message = r.json()["error"]["message"]
-        except (ValueError, KeyError, TypeError):
-            message = f"HTTP {r.status_code}"
-        raise LinkError(f"no rematch of table {link.table}: {message}")
+        raise LinkError(f"no rematch of table {link.table}: {_refusal(r)}")
     return Link(link.base, r.json()["table"], link.token)
+
+
+def claim_seat(link: Link, seat: int, name: str) -> Link:
+    """Takes the free open seat ``seat`` of the table of a spectators' ``link`` (as the lobby's *Sit* does): the
+    seat's own link."""
+    import httpx
+
+    if link.token is not None:
+        raise LinkError("--sit takes a free seat with the spectators' link; this link is already a seat's")
+    try:
+        r = httpx.post(f"{link.base}/api/tables/{link.table}/seats/{seat}/claim", json={"name": name}, timeout=20)
+    except httpx.HTTPError as e:
+        raise LinkError(f"cannot reach {link.base} to take seat {seat}: {e}") from None
+    if r.status_code != 200:
+        raise LinkError(f"seat {seat} of table {link.table} cannot be taken: {_refusal(r)}")
+    return Link(link.base, link.table, r.json()["token"])
+
+
+def _refusal(r: Any) -> str:
+    """The server's message of a refused HTTP call (docs/protocol.md, section 7), or its status."""
+    try:
+        return str(r.json()["error"]["message"])
+    except (ValueError, KeyError, TypeError):
+        return f"HTTP {r.status_code}"
 
 
 def parse_link(text: str) -> Link:
@@ -339,6 +359,11 @@ class TerminalClient:
                     f"[bold]{m['title']}[/] at table {m['table']}: you are {who}. Type [bold]help[/] for the commands."
                 )
                 self._show_seats(m["seats"])
+                free = [s["seat"] for s in m["seats"] if s["kind"] == "open" and s["name"] is None]
+                if self.seat is None and free and m["status"] != "finished":
+                    # A spectator may take a free open seat, as the lobby and the table page offer it.
+                    spectators = f"{self.link.base}/t/{self.link.table}"
+                    self.say(f"Seat {free[0]} is free: to play it, trionfi join '{spectators}' --sit {free[0]}")
             else:
                 self.say("[green]Back at the table.[/]")
                 self.shown_turn = -1  # your turn is said again: the lines in between may have pushed it away
