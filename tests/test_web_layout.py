@@ -217,23 +217,31 @@ def check_a_whole_deal(new_page, live_server, shoot, name, game, options, player
 
 
 # (name, game, options, players) of the tables a spectator watches on a phone.
+# (name, game, options, players, viewport) of the tables a spectator watches.
 SPECTATED = [
-    ("briscola2", "briscola", {"players": 2}, 2),
-    ("briscola3", "briscola", {"players": 3}, 3),
-    ("briscola4", "briscola", {"players": 4}, 4),  # the bottom badge lay 9 px over the trump's name
-    ("briscola-chiamata", "briscola-chiamata", {}, 5),
-    ("trijumf", "trijumf", {}, 4),
+    ("briscola2", "briscola", {"players": 2}, 2, PHONE),
+    ("briscola3", "briscola", {"players": 3}, 3, PHONE),
+    ("briscola4", "briscola", {"players": 4}, 4, PHONE),  # the bottom badge lay 9 px over the trump's name
+    ("briscola6", "briscola", {"players": 6}, 6, PHONE),
+    ("briscola-chiamata", "briscola-chiamata", {}, 5, PHONE),
+    ("trijumf", "trijumf", {}, 4, PHONE),
+    ("briscola4-sideways", "briscola", {"players": 4}, 4, SIDEWAYS),
+    ("briscola-chiamata-sideways", "briscola-chiamata", {}, 5, SIDEWAYS),
+    ("briscola4-desktop", "briscola", {"players": 4}, 4, DESKTOP),
+    ("briscola-chiamata-desktop", "briscola-chiamata", {}, 5, DESKTOP),
+    ("briscola6-desktop", "briscola", {"players": 6}, 6, DESKTOP),
 ]
 
 
-@pytest.mark.parametrize(("name", "game", "options", "players"), SPECTATED, ids=[t[0] for t in SPECTATED])
-def test_a_spectator_s_phone_table_has_nothing_on_top_of_anything(new_page, live_server, name, game, options, players):  # noqa: F811
+@pytest.mark.parametrize("table", SPECTATED, ids=[t[0] for t in SPECTATED])
+def test_a_spectator_s_table_has_nothing_on_top_of_anything(new_page, live_server, table):  # noqa: F811
     # A spectator sees seat 0 at the bottom: a bot's badge there ("Bot 0", "team A", "bot", "thinking...") is wider
     # than a player's own ("You"), and lay over the trump's name beside it.
+    name, game, options, players, viewport = table
     seats = [BOT, OPEN] + [BOT] * (players - 2)
     created = live_server.create(game=game, options=options, seats=seats, seed=3)
     player = open_table(new_page, live_server, created["seats"][1]["invite"], viewport=PHONE)
-    watcher = open_table(new_page, live_server, created["spectate"], viewport=PHONE)
+    watcher = open_table(new_page, live_server, created["spectate"], viewport=viewport)
     watcher.evaluate(WATCH, PARTS)
     deadline = player.evaluate("Date.now()") + 60_000
     while not player.locator(".summary").count():
