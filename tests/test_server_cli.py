@@ -23,6 +23,11 @@ from trionfi.server.client import LinkError, parse_link
 from trionfi.server.settings import Settings
 
 
+def cli_env() -> dict[str, str]:
+    """The environment of a `python -m trionfi.cli` subprocess: this checkout's package, a wide terminal."""
+    return {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -118,7 +123,7 @@ def test_links_are_read_or_refused_clearly() -> None:
 def test_a_person_plays_a_deal_through_trionfi_join(tmp_path: Path) -> None:
     with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
         created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "easy"}])
-        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+        env = cli_env()
         cmd = [sys.executable, "-m", "trionfi.cli", "join", created["seats"][0]["invite"], "--name", "Ann"]
         proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
@@ -163,7 +168,7 @@ def test_join_with_no_input_watches_on_and_a_seat_is_told_why_it_stops(tmp_path:
     the game to its end, and a table that ended before they came tells its result (its snapshot held only the
     points); a seat, which cannot be played without input, says why it stops."""
     with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0.15)) as server:
-        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+        env = cli_env()
 
         def join(link: str, *more: str) -> str:
             done = subprocess.run(
@@ -269,7 +274,7 @@ def test_a_bot_client_waits_for_the_table_to_start_before_it_moves(tmp_path: Pat
     two clients play the deal to its end."""
     with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
         created = server.create(game="briscola")
-        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+        env = cli_env()
         procs = []
         try:
             for seat in created["seats"]:
@@ -322,7 +327,7 @@ def _join_at_a_terminal(link: str, typed: list[tuple[str, str]]) -> str:
     has been printed; the last line quits the unfinished game (exit status 1). Returns what it printed."""
     import pty
 
-    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+    env = cli_env()
     leader, follower = pty.openpty()
     proc = subprocess.Popen(
         [sys.executable, "-m", "trionfi.cli", "join", link],
@@ -489,7 +494,7 @@ def test_a_spectator_in_the_terminal_is_told_of_a_free_seat_and_takes_it_with_si
     with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
         created = server.create(game="briscola", seats=[{"kind": "bot", "bot": "easy"}, {"kind": "open"}])
         spectate = created["spectate"]
-        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+        env = cli_env()
         watch_log = tmp_path / "watch.log"
         with open(watch_log, "w") as log:
             watcher = subprocess.Popen(

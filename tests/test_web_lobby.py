@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from test_web_play import BOT
 from web_support import DESKTOP, PHONE, browser, live_server, new_page, shoot  # noqa: F401 (fixtures)
-
-BOT = {"kind": "bot", "bot": "easy"}
 
 
 def open_lobby(new_page, server, name, viewport=None):  # noqa: F811
