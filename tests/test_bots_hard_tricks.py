@@ -11,7 +11,7 @@ import trionfi
 from trionfi.agents import make_agent
 from trionfi.agents.playout_rules import TRIOMPHE_SCORING
 from trionfi.agents.search import SearchAgent
-from trionfi.agents.solver import Solver
+from trionfi.agents.solver import Solver, determined_state
 from trionfi.agents.trijumf2 import trijumf2
 from trionfi.agents.triomphe_reading import MISS, world_weight
 from trionfi.cards import Card, card
@@ -186,3 +186,71 @@ def test_the_search_scores_a_triomphe_deal_by_the_win_first() -> None:
             assert abs(agent._score(state, seat) - expected) < 1e-9
             seen.add(max(ours, theirs))
     assert 5 in seen and 3 in seen
+
+
+def _brute_tricks(state: Any) -> int:
+    """Side 0's final trick margin under best play, every card tried (no pruning, no table)."""
+    if state.is_terminal():
+        return state.tricks_won[0] - state.tricks_won[1]
+    side = state.game.side_of[state.current_player]
+    values = []
+    for c in state._legal():
+        child = state.clone()
+        child.apply(c)
+        values.append(_brute_tricks(child))
+    return max(values) if side == 0 else min(values)
+
+
+def _endgames(cards: int, seeds: range) -> list[Any]:
+    """French Triomphe positions of the card play with ``cards`` cards or fewer in the hands, some mid-trick."""
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = _random_play(TRIOMPHE.deal(seed=seed), lambda s: s.phase == "play", rng)
+        state = _random_play(state, lambda s, k=cards - seed % 3: sum(map(len, s.hands)) <= k, rng)
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+def test_the_solver_plays_a_triomphe_endgame_exactly() -> None:
+    # The generic solver's table covers French Triomphe now: its values are brute force's, whoever is to play.
+    for state in _endgames(9, range(12)):
+        now = state.tricks_won[0] - state.tricks_won[1]
+        value, best = Solver("points").solve(state)
+        assert now + value == _brute_tricks(state)
+        child = state.clone()
+        child.apply(best)
+        assert child.tricks_won[0] - child.tricks_won[1] + Solver("points").solve(child)[0] == now + value
+
+
+def test_an_exact_triomphe_score_is_the_score_of_the_deal_it_foresees() -> None:
+    # The search scores a solved world by its margin; played out along the solver's line, the finished deal
+    # scores the same, a vole's extra point included (counted as the search counts it).
+    agent = make_agent("hard", seed=1, game=TRIOMPHE)
+    agent._pack, (agent._margin, agent._vole) = 13.0, TRIOMPHE_SCORING
+    voles = 0
+    for state in _endgames(12, range(40)):
+        solver = Solver("points")
+        value, _ = solver.solve(state)
+        end = state.clone()
+        while not end.is_terminal():
+            end.apply(solver.solve(end)[1])
+        voles += max(end.tricks_won) == 5
+        for seat in range(4):
+            assert abs(agent._score_exact(state, seat, value) - agent._score(end, seat)) < 1e-9
+    assert voles >= 3
+
+
+def test_the_hard_level_solves_the_last_tricks_of_triomphe() -> None:
+    agent = make_agent("hard", seed=3, game=TRIOMPHE)
+    solved = 0
+    for state in _endgames(10, range(20)):
+        seat = state.current_player
+        if len(state._legal()) < 2:
+            continue
+        obs = state.observation(seat)
+        assert determined_state(TRIOMPHE, obs, random.Random(0)) is None  # the stock is never seen
+        assert agent.choose(obs) in {str(c) for c in state._legal()}
+        solved += agent.last_stats["exact"]
+    assert solved >= 5

@@ -181,6 +181,16 @@ def scoring(game: Any, points_weight: float) -> tuple[float, float]:
     return points_weight, 1.0
 
 
+def margin_return(game: Any, margin: float) -> int:
+    """The return of a finished two-sided deal to a side that won it by ``margin`` (its points minus the
+    other's), for the games whose return follows from the margin alone: 1, 0 or -1; French Triomphe's vole
+    (all five tricks) ``vole_points``."""
+    ret = (margin > 0) - (margin < 0)
+    if game.name == "triomphe" and not game.strasbourg and abs(margin) == game.hand_size:
+        return ret * game.options["vole_points"]
+    return ret
+
+
 def searched_gamble(game: Any) -> str | None:
     """The deal-ending gamble the search weighs like a card (its playouts answer it as the medium bot would):
     Trionfetti's vagaresto. Other gambles are never in the search (the agent's RARE actions)."""

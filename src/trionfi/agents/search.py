@@ -76,7 +76,8 @@ shows the caller's and the defenders' worlds deal it by how the bidding and the 
 medium level's card (:mod:`~trionfi.agents.chiamata_history`); French Triomphe's worlds are
 weighed by how well the opponents' decisions fit the medium level's rule
 (:func:`~trionfi.agents.reading.world_weight`), and its deals scored by the win first
-(:func:`~trionfi.agents.playout_rules.scoring`). Two-player Trijumf after the stock is solved exactly on bit
+(:func:`~trionfi.agents.playout_rules.scoring`), its last tricks (``solve_cards`` cards in the four hands)
+solved exactly in each world. Two-player Trijumf after the stock is solved exactly on bit
 masks (:mod:`~trionfi.agents.trijumf2`). Equivalent Troccas cards are searched once
 (:mod:`~trionfi.agents.equivalence`).
 """
@@ -109,6 +110,7 @@ from .equivalence import distinct_cards
 from .manners import is_talk
 from .playout_rules import (
     believed_sides,
+    margin_return,
     playout_answer,
     playout_card,
     playout_end,
@@ -625,9 +627,7 @@ class SearchAgent(Agent):
 
     def _score(self, state: State, seat: int) -> float:
         """The score of a finished deal for ``seat``: its return plus a share of its point margin."""
-        ret = state.returns()[seat]
-        if self._vole != 1.0 and abs(ret) > 1:
-            ret = math.copysign(1 + self._vole * (abs(ret) - 1), ret)
+        ret = self._shaped(state.returns()[seat])
         if not self._margin:
             return ret
         ours, theirs = side_points(state, seat)
@@ -647,8 +647,13 @@ class SearchAgent(Agent):
             return sign * value
         points = state.points()
         margin = sign * (points[0] - points[1] + value)
-        ret = (margin > 0) - (margin < 0)
-        return ret + self._margin * margin / self._pack
+        return self._shaped(margin_return(g, margin)) + self._margin * margin / self._pack
+
+    def _shaped(self, ret: float) -> float:
+        """A deal's return as the search counts it: beyond a plain win (a vole) only the game's share."""
+        if self._vole != 1.0 and abs(ret) > 1:
+            return math.copysign(1 + self._vole * (abs(ret) - 1), ret)
+        return ret
 
     def _playout(self, state: State, seat: int, rng: random.Random) -> float:
         """Play ``state`` to the end with the cheap policy and score it for ``seat``."""

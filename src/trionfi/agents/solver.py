@@ -21,7 +21,7 @@ is left out; claims are left out of the ``"points"`` search (the agent claims wh
 
 Two things make the common cases fast: two-player Briscola card play is solved on small integers and bit
 masks, with no state copies (:mod:`trionfi.agents.briscola2`), and the generic search keys its transposition
-table of Briscola and Trijumf states on hands, trick, stock and whose turn it is.
+table of Briscola, Trijumf and French Triomphe states on hands, trick, stock and whose turn it is.
 
 The ``solver`` agent (:class:`SolverAgent`) plays the exact best move when its observation determines every
 card (two-player Briscola once the stock is gone: the opponent holds exactly the unseen cards; Scoperta at
@@ -234,6 +234,7 @@ def key_function(state: State, with_points: bool) -> Callable[[State], Any] | No
     (no table: plain alpha-beta stays correct for games whose state holds more)."""
     from ..games.briscola import BriscolaState
     from ..games.trijumf import TrijumfState
+    from ..games.triomphe import TriompheState
 
     if type(state) is BriscolaState:
 
@@ -267,6 +268,16 @@ def key_function(state: State, with_points: bool) -> Callable[[State], Any] | No
             return (key, tuple(s.points())) if with_points else key
 
         return trijumf_key
+    g = state.game
+    if type(state) is TriompheState and not g.strasbourg and g.enforce and not g.concession:  # type: ignore[attr-defined]
+        # French card play (no penalty mode, no concession, whose refusal changes what a margin scores): the
+        # trump is the deal's and the robbing is over; what is to come depends on the hands, the trick and who
+        # plays (the tricks taken only with their totals).
+        def triomphe_key(s: Any) -> Any:
+            key = (s.current_player, s.phase, tuple(map(frozenset, s.hands)), tuple(s.trick), s.trick_seats)
+            return (key, tuple(s.tricks_won)) if with_points else key
+
+        return triomphe_key
     return None
 
 
@@ -392,6 +403,8 @@ def _hidden_places(state: State, observation: dict[str, Any]) -> int | None:
         if s != seat and any(str(c) not in known for c in h):
             places += 1
     stock = getattr(state, "stock", None) or []
+    if hasattr(state, "stock_cards"):  # Triomphe: the stock below the cards turned up is never seen
+        stock = state.stock_cards[state.turned :]  # type: ignore[attr-defined]
     if observation.get("stock_top") is not None:
         stock = stock[:-1]
     if observation.get("indicator") is not None:
