@@ -1,6 +1,6 @@
 """The table's layout on a 360 px phone, upright and turned sideways, and on a desktop, 2 to 6 seats: no seat's
-badge or cards under a card of the trick, no trick card over another's name, the stock clear of both, in the games
-whose tables are crowded (an open hand across the table, Trijumf's trump holder, Chiamata's tags). Checked by the
+badge or cards under a card of the trick, no trick card over another's name, the stock clear of both, in every game
+(an open hand across the table, Trijumf's trump holder, Chiamata's tags, Troccas' hands of eighteen). Checked by the
 page itself on its own boxes after every change of the page, through a whole deal; and, sideways, the table and the
 whole hand in sight without scrolling."""
 
@@ -83,6 +83,9 @@ TABLES = [
     ("briscola6", "briscola", {"players": 6}, 6),
     ("briscola-scoperta", "briscola", {"variant": "scoperta"}, 2),
     ("trijumf", "trijumf", {}, 4),
+    ("triomphe", "triomphe", {}, 4),  # the robbing, then five tricks
+    ("trionfetti", "trionfetti", {}, 4),
+    ("troccas", "troccas", {}, 4),  # hands of eighteen and cards shown
 ]
 SHOTS = {"briscola3", "briscola6"}
 
@@ -130,12 +133,14 @@ SIDEWAYS_TABLES = [
     ("briscola6", "briscola", {"players": 6}, 6),
     ("briscola-scoperta", "briscola", {"variant": "scoperta"}, 2),
     ("trijumf", "trijumf", {}, 4),
+    ("troccas", "troccas", {}, 4),
 ]
 
 
 # The shortest phone sideways (568x320): smaller badges and trick cards; the crowded tables (two and three seats
-# have room).
-SHORTEST_TABLES = [t for t in SIDEWAYS_TABLES if t[0] in {"briscola4", "briscola-chiamata", "briscola6", "trijumf"}]
+# have room). Troccas' side seat drew ten backs and a shown card there, and the fan reached its trick label.
+SHORTEST = {"briscola4", "briscola-chiamata", "briscola6", "trijumf", "troccas"}
+SHORTEST_TABLES = [t for t in SIDEWAYS_TABLES if t[0] in SHORTEST]
 SIDEWAYS_CASES = [(SIDEWAYS, t) for t in SIDEWAYS_TABLES] + [(SMALL_SIDEWAYS, t) for t in SHORTEST_TABLES]
 
 
