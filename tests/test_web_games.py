@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from test_web_play import BOT, OPEN, my_turn, play_highlighted
+from test_web_play import BOT, OPEN, my_turn, play_highlighted, play_until_summary
 from web_support import (  # noqa: F401 (fixtures)
     DESKTOP,
     PHONE,
@@ -245,14 +245,7 @@ def test_the_summary_says_whether_the_chiamata_contract_was_made_and_each_seat_s
         game="briscola-chiamata", options={"deals": 2}, match=True, seed=4, seats=[OPEN, BOT, BOT, BOT, BOT]
     )
     page = open_table(new_page, live_server, created["seats"][0]["invite"])
-    deadline = page.evaluate("Date.now()") + 90_000
-    while not page.locator(".summary").count():
-        assert page.evaluate("Date.now()") < deadline, "the deal did not end"
-        if my_turn(page):
-            assert play_highlighted(page)
-            page.wait_for_selector("body[data-pending=false]")
-        else:
-            page.wait_for_timeout(40)
+    play_until_summary([page], 90)
     summary = page.locator(".summary")
     said = summary.locator(".outcome").inner_text()
     made = re.fullmatch(r"The caller's side took (\d+) card points and needed (\d+): (won|lost)", said)
@@ -288,3 +281,30 @@ def test_the_summary_says_no_verdict_where_the_points_say_it_all(new_page, stati
         return [panel.querySelectorAll(".outcome").length, heads];
     }""")
     assert shown == [0, ["", "Cards won", "Points"]], shown
+
+
+def test_triomphe_s_dealer_names_the_next_dealer_by_name(new_page, live_server, shoot):  # noqa: F811
+    # In a match the dealer names which opponent deals next: the buttons read "next dealer 1", "next dealer 3".
+    # Shuffle 0 makes seat 0 (the person) the first dealer, so the choice is theirs at the end of the first deal.
+    created = live_server.create(game="triomphe", match=True, seats=[OPEN, BOT, BOT, BOT], seed=0)
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=PHONE)
+    play_until_summary([page], 90, until='#actions button[data-action^="next dealer"]')
+    buttons = page.locator("#actions button[data-action]")
+    actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+    labels = dict(zip(actions, buttons.all_inner_texts(), strict=True))
+    assert labels == {"next dealer 3": "Bot 3 deals next", "next dealer 1": "Bot 1 deals next"}, labels
+    assert "name which of your two opponents deals the next one" in page.locator("#actions .action-help").inner_text()
+    shoot(page, "triomphe-next-dealer-phone")
+    # The interface's other language says it too.
+    page.select_option(".lang-switch", "it")
+    page.wait_for_function(
+        "document.querySelector('#actions button[data-action=\"next dealer 3\"]')?.textContent"
+        " === 'Prossimo mazziere: Bot 3'"
+    )
+    page.select_option(".lang-switch", "en")
+    page.locator('#actions button[data-action="next dealer 3"]').click()
+    page.wait_for_selector("body[data-pending=false]")
+    # The second deal is Bot 3's, and the narrative says whom the person named.
+    page.wait_for_selector('.seat[data-seat="3"] .tag.dealer', timeout=15_000)
+    log = page.locator("#side .log").text_content()
+    assert "You: Bot 3 deals next" in log, log

@@ -109,18 +109,18 @@ def hand_in_order(page) -> None:
         assert a[-1] != b[-1] or ORDER[a] < ORDER[b], hand
 
 
-def play_until_summary(pages, timeout: float = 60.0, check=None) -> int:
-    """Every page plays its highlighted card whenever it is its turn, until every page shows the summary
-    (``check(page)`` before each of its moves)."""
+def play_until_summary(pages, timeout: float = 60.0, check=None, until: str = ".summary") -> int:
+    """Every page plays its highlighted card whenever it is its turn, until every page shows the summary (or what
+    ``until`` selects), ``check(page)`` before each of its moves."""
     deadline = time.monotonic() + timeout
     moves = 0
-    while not all(p.locator(".summary").count() for p in pages):
-        assert time.monotonic() < deadline, "the deal did not end in time"
+    while not all(p.locator(until).count() for p in pages):
+        assert time.monotonic() < deadline, f"no {until} in time"
         acted = False
         for p in pages:
-            if check is not None and not p.locator(".summary").count() and my_turn(p):
+            if check is not None and not p.locator(until).count() and my_turn(p):
                 check(p)
-            if not p.locator(".summary").count() and my_turn(p) and play_highlighted(p):
+            if not p.locator(until).count() and my_turn(p) and play_highlighted(p):
                 p.wait_for_selector("body[data-pending=false]")
                 moves += 1
                 acted = True

@@ -68,11 +68,17 @@ export function bidText(bid, family) {
 }
 
 /** The label of an action: its verb in the interface's language, cards as chips, the rest as the engine writes. */
-export function actionLabel(action, family) {
+export function actionLabel(action, family, who = null) {
   const words = action.split(/\s+/);
   const kind = words[0].toLowerCase();
   const whole = `action.${action.toLowerCase()}`;
   if (has(whole)) return [t(whole)];
+  // Triomphe's dealer names the next dealer: the seat by the name its badge shows, not its number. (`who`: the
+  // viewer's seat and the seats' names.)
+  if (kind === "next" && words[1] === "dealer" && who) {
+    const seat = Number(words[2]);
+    return [seat === who.me ? t("action.nextDealerYou") : t("action.nextDealer", { name: who.name(seat) })];
+  }
   const parts = [has(`action.${kind}`) ? t(`action.${kind}`) : words[0]];
   if (kind === "bid" && words.length === 2) return [...parts, ` ${bidText(action, family)}`];
   for (const word of words.slice(1)) {
@@ -94,17 +100,17 @@ function talkLabel(action) {
   return has(key) ? t(key) : enginePhrase(phrase) || word;
 }
 
-function actionButton(action, family, send, locked, extraClass = "") {
-  const label = actionLabel(action, family);
+function actionButton(action, family, send, locked, who) {
+  const label = actionLabel(action, family, who);
   const plain = label.map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p)).join("");
   return el("button", {
-    type: "button", className: `button action ${extraClass}`, "data-action": action, disabled: locked,
+    type: "button", className: "button action", "data-action": action, disabled: locked,
     "aria-label": plain, onclick: () => send(action),
   }, ...label);
 }
 
 /** The controls of the non-card actions; `send(action)` sends one (once: the caller locks until answered). */
-export function renderActions(box, { groups, family, send, locked, obs, cardPlays = false, refused = null, allowExplicit = true }) {
+export function renderActions(box, { groups, family, send, locked, obs, cardPlays = false, refused = null, allowExplicit = true, who = null }) {
   // A redraw keeps what is being typed in the comanda box, and the focus there.
   const typing = box.querySelector("#comanda-text");
   const kept = typing ? { value: typing.value, focused: document.activeElement === typing } : null;
@@ -118,7 +124,7 @@ export function renderActions(box, { groups, family, send, locked, obs, cardPlay
     } else if (actions.length > LIST_AT) {
       parts.push(actionList(kind, actions, family, send, locked));
     } else {
-      for (const action of actions) parts.push(actionButton(action, family, send, locked));
+      for (const action of actions) parts.push(actionButton(action, family, send, locked, who));
     }
   }
   // A game word a newcomer cannot guess (vagaresto) is explained in a line under its button, on phones too; the

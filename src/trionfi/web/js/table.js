@@ -82,7 +82,8 @@ function render() {
   const cardPlays = [...ctx.plays.values()].some((action) => !action.includes(" "));
   const refused = page.refusedComanda;
   const allowExplicit = ctx.welcome.options?.allow_explicit_tiers !== false;
-  renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs, cardPlays, refused, allowExplicit });
+  renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs, cardPlays, refused, allowExplicit,
+    who: { me: ctx.me, name: (seat) => seatName(seat, ctx) } });
   if (ctx.me !== null) {
     const cards = sortHand(ctx.obs.hand || [], ctx.obs, ctx.family, ctx.cardOrder);
     renderHand($("hand"), { cards, family: ctx.family, plays: ctx.plays, locked: ctx.locked, onPlay: send, label: t("hand.label") });

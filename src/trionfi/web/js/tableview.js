@@ -340,7 +340,7 @@ export function narrate(event, ctx) {
         card = null;
       }
       if (card) return t("log.plays", { name: name(event.seat), card: cardName(event.action, ctx.family) });
-      const label = actionLabel(event.action, ctx.family).map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p)).join("");
+      const label = actionLabel(event.action, ctx.family, { me: ctx.me, name }).map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p)).join("");
       return t("log.acts", { name: name(event.seat), what: label });
     }
     case "message":
