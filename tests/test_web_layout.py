@@ -86,8 +86,9 @@ TABLES = [
     ("triomphe", "triomphe", {}, 4),  # the robbing, then five tricks
     ("trionfetti", "trionfetti", {}, 4),
     ("troccas", "troccas", {}, 4),  # hands of eighteen and cards shown
+    ("strasbourg5", "triomphe", {"ruleset": "strasbourg", "players": 5}, 5),
 ]
-SHOTS = {"briscola3", "briscola6"}
+SHOTS = {"briscola3", "briscola6", "strasbourg5"}
 
 
 @pytest.mark.parametrize(("name", "game", "options", "players"), TABLES, ids=[t[0] for t in TABLES])
@@ -116,6 +117,8 @@ DESKTOP_TABLES = [
     ("briscola4", "briscola", {"players": 4}, 4),
     ("briscola-chiamata", "briscola-chiamata", {}, 5),
     ("briscola6", "briscola", {"players": 6}, 6),
+    # A seat near the right edge was squeezed and its count ("8 cards · 0 tricks") broke onto its trick card.
+    ("strasbourg5", "triomphe", {"ruleset": "strasbourg", "players": 5}, 5),
 ]
 
 
