@@ -308,3 +308,25 @@ def test_triomphe_s_dealer_names_the_next_dealer_by_name(new_page, live_server, 
     page.wait_for_selector('.seat[data-seat="3"] .tag.dealer', timeout=15_000)
     log = page.locator("#side .log").text_content()
     assert "You: Bot 3 deals next" in log, log
+
+
+def test_a_troccas_team_behind_chooses_its_packets_in_words(new_page, live_server):  # noqa: F811
+    # A team 18 points behind in the session chooses the packets: the buttons read "deal 6+6+7", "deal 9+10" and
+    # "deal 19", in English in the Italian interface too, with nothing to say what they were.
+    created = live_server.create(game="troccas", options={"session_balance": -18}, seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=PHONE)
+    page.wait_for_selector('#actions button[data-action="deal 19"]')
+    buttons = page.locator("#actions button[data-action]")
+    actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+    assert dict(zip(actions, buttons.all_inner_texts(), strict=True)) == {
+        "deal 6+6+7": "Usual packets: 6, 6, 7",
+        "deal 9+10": "Packets of 9 and 10",
+        "deal 19": "All 19 at once",
+    }
+    assert "9 or more points behind in the session" in page.locator("#actions .action-help").inner_text()
+    page.select_option(".lang-switch", "it")
+    page.wait_for_function(
+        "document.querySelector('#actions button[data-action=\"deal 19\"]')?.textContent === 'Tutte le 19 in una volta'"
+    )
+    page.locator('#actions button[data-action="deal 19"]').click()
+    page.wait_for_function("document.querySelectorAll('.hand .card').length === 19")
