@@ -330,3 +330,29 @@ def test_a_troccas_team_behind_chooses_its_packets_in_words(new_page, live_serve
     )
     page.locator('#actions button[data-action="deal 19"]').click()
     page.wait_for_function("document.querySelectorAll('.hand .card').length === 19")
+
+
+def test_troccas_king_and_jack_together_is_a_button_of_two_cards(new_page, static_url):  # noqa: F811
+    # The button for playing king and jack together read "Ks+Js", the engine's code, in both languages.
+    tab = module_page(new_page(), static_url)
+    shown = tab.evaluate("""async () => {
+        const i18n = await import("/js/i18n.js");
+        const { splitActions, renderActions } = await import("/js/actions.js");
+        const out = {};
+        for (const code of ["en", "it"]) {
+            await i18n.loadLanguage(code);
+            const { plays, others } = splitActions(["Ks", "Js", "Ks+Js"], ["Ks", "Js", "3c"], "tarot");
+            const box = document.createElement("div");
+            renderActions(box, { groups: others, family: "tarot", send: () => {}, locked: false,
+                                 obs: { game: "troccas" } });
+            const button = box.querySelector('button[data-action="Ks+Js"]');
+            out[code] = [[...plays.keys()], button.getAttribute("aria-label"), button.querySelectorAll(".chip").length,
+                         box.querySelector(".action-help").textContent];
+        }
+        return out;
+    }""")
+    en, it = shown["en"], shown["it"]
+    assert en[0] == ["ks", "js"] and en[2] == 2, en  # the cards alone are still played by a tap
+    assert en[1] == "Play both king of swords+jack of swords", en
+    assert en[3].startswith("Play your king and jack of this suit together"), en
+    assert it[1].startswith("Gioca insieme re di spade") and it[3].startswith("Gioca insieme il re e il fante"), it

@@ -51,6 +51,9 @@ export function splitActions(legal, hand, family) {
   return { plays, others: [...groups.entries()].map(([kind, actions]) => ({ kind, actions })) };
 }
 
+/** Whether an action plays several cards of the hand at once ("Ks+Js"). */
+const isTogether = (action, family) => !/\s/.test(action) && action.includes("+") && action.split("+").every((c) => isCard(c, family));
+
 /** A short chip for a card inside a button: its index and suit sign, with the card's name for screen readers. */
 function cardChip(code, family) {
   const card = parseCard(code, family);
@@ -78,6 +81,10 @@ export function actionLabel(action, family, who = null) {
   if (kind === "next" && words[1] === "dealer" && who) {
     const seat = Number(words[2]);
     return [seat === who.me ? t("action.nextDealerYou") : t("action.nextDealer", { name: who.name(seat) })];
+  }
+  // Troccas' king and jack played together ("Ks+Js"): the two cards as chips, after a verb.
+  if (isTogether(action, family)) {
+    return [t("action.together"), ...words[0].split("+").flatMap((c, i) => [i ? "+" : " ", cardChip(c, family)])];
   }
   const parts = [has(`action.${kind}`) ? t(`action.${kind}`) : words[0]];
   if (kind === "bid" && words.length === 2) return [...parts, ` ${bidText(action, family)}`];
@@ -131,7 +138,7 @@ export function renderActions(box, { groups, family, send, locked, obs, cardPlay
   // game's own line first where one word means different things (Trijumf's knock is a cut, Troccas' a signal).
   const helps = groups.filter(({ kind }) => !TALK.has(kind)).flatMap(({ actions }) => actions)
     .map((action) => [`actionHelp.${obs?.game}.${action.toLowerCase()}`, `actionHelp.${action.toLowerCase()}`,
-      `actionHelp.${obs?.game}.${kindOf(action)}`].find((key) => has(key)))
+      `actionHelp.${obs?.game}.${isTogether(action, family) ? "together" : kindOf(action)}`].find((key) => has(key)))
     .filter(Boolean);
   for (const key of new Set(helps)) parts.push(el("p", { className: "action-help muted small" }, t(key)));
   // The talk box as the player left it: every change of the table (a message, someone's page opening, the answer
