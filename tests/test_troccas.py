@@ -508,7 +508,7 @@ def test_tc17_a_winner_holding_the_jack_is_asked_but_gains_nothing():
     assert state.legal_actions() == ["demand Js", "no demand"]
     state.apply("demand Js")
     assert state.tricks[-1].cards == ("Ks", "4s", "7s", "2s") and "Js" in state.hand(3)
-    assert "holds it himself" in state.observation(1)["messages"][-1]["text"]
+    assert "no effect: seat 3 holds it already" in state.observation(1)["messages"][-1]["text"]
 
 
 def test_the_question_about_the_jack_reveals_nothing():

@@ -461,6 +461,7 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
     assert personal(said, 3) == "The deal is cancelled (all four agreed); you deal again."
     assert personal("after 6 cards: seat 1 proposes a new deal", 1) == "after 6 cards: you propose a new deal"
     assert personal("seat 2 holds it but played Hb", 2) == "you hold it but played Hb"
+    assert personal("no effect: seat 2 holds it already", 2) == "no effect: you hold it already"  # not "himself"
     assert personal(said, 1) == said  # another seat's sentence is left as it is
     page = new_page()
     page.goto(f"{live_server.base}/")

@@ -606,7 +606,7 @@ class TroccasState(TrickState):
         if holder is None:
             outcome = f"no effect: {jack} lies in the discard"
         elif holder == winner:
-            outcome = f"no effect: seat {winner} holds it himself"
+            outcome = f"no effect: seat {winner} holds it already"  # (no "himself": said to him, "you hold it")
         else:
             i = self.trick_seats.index(holder)
             given = self.trick[i]
