@@ -4,16 +4,18 @@ the end of a deal in the game's own terms)."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import trionfi
-from trionfi import cli
+from trionfi import cli, terminal
 
 GOLDEN = Path(__file__).parent / "golden"
 # One deal of every game, the player at seat 0 against random bots; regenerate with TRIONFI_GOLDEN=update.
@@ -222,3 +224,21 @@ def test_the_prompt_names_pass_first_however_long_the_list() -> None:
     play = briscola.deal(seed=5)
     obs = play.observation(0)
     assert turn_prompt(briscola, obs) == f"a card ({', '.join(sorted_hand(briscola, obs))})"
+
+
+def test_a_long_line_wraps_between_words_at_a_terminal_and_stays_whole_in_a_pipe(monkeypatch) -> None:
+    # A trick of four at 80 columns ended "... Fool, yo" and went on "u 1b -> seat 1 wins it": the terminal cut it.
+    line = "Trick 18: seat 1 (opponent) T16, seat 2 (partner) Qb, seat 3 (opponent) Fool, you 1b → seat 1 wins it"
+    words = set(line.split())
+    for is_terminal in (True, False):
+        screen = io.StringIO()
+        monkeypatch.setattr(
+            terminal, "out", Console(file=screen, width=40, force_terminal=is_terminal, color_system=None)
+        )
+        terminal.say(line)
+        printed = screen.getvalue().splitlines()
+        if is_terminal:
+            assert len(printed) == 3 and all(len(row) <= 40 for row in printed), printed
+            assert all(set(row.split()) <= words for row in printed), printed  # no word cut in two
+        else:
+            assert printed == [line]

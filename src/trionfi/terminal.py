@@ -44,6 +44,13 @@ from .view import (
 )
 
 out = Console(highlight=False)
+
+
+def say(line: str) -> None:
+    """Print one line of the narrative: at a terminal it wraps between words (the terminal itself would cut a
+    word in two at its edge); piped, it stays one line, for a file or a program that reads it."""
+    out.print(line, soft_wrap=not out.is_terminal)
+
 QUIT_WORDS = ("quit", "exit", "q")
 COMMANDS = ("help", "hand", "last", "quit")
 THINKING_AFTER = 0.4  # seconds a bot may think before the player is told it is thinking
@@ -202,7 +209,7 @@ def print_events(
                 line = f"{numbers[0]:>3}. {line}"
             else:
                 line = f"     {line}"
-        out.print(line, soft_wrap=True)
+        say(line)
 
 
 class Prompt:
@@ -306,7 +313,7 @@ class PlaySession:
             try:
                 self.log.apply(text, seat=self.me)
             except TrionfiError as e:
-                out.print(f"[red]{escape(refusal(str(e), self.game, self.obs(), self.me))}[/]", soft_wrap=True)
+                say(f"[red]{escape(refusal(str(e), self.game, self.obs(), self.me))}[/]")
                 continue
             self._tell()
             return True
@@ -349,7 +356,7 @@ class PlaySession:
         obs = self._deal_obs()
         out.rule("end of the deal", style="yellow")
         for line in deal_result(obs, end, self.me):
-            out.print(escape(line), soft_wrap=True)
+            say(escape(line))
         self.deals_done += 1
         if "match_score" in end:
             self.deal_scores.append((self.deals_done, list(end["points"]), list(end["match_score"])))
@@ -513,7 +520,7 @@ class Replayer:
             if e["type"] == "end":
                 out.rule("end of the deal", style="yellow")
                 for line in deal_result(obs, e, view):
-                    out.print(escape(line), soft_wrap=True)
+                    say(escape(line))
                 if "match_score" in e:
                     out.print(escape(match_line(e["match_score"], obs, view, after=self.deals_done + 1)))
                 self.deals_done += 1
