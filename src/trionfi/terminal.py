@@ -45,15 +45,16 @@ from .view import (
 
 out = Console(highlight=False)
 
+QUIT_WORDS = ("quit", "exit", "q")
+COMMANDS = ("help", "hand", "last", "quit")
+THINKING_AFTER = 0.4  # seconds a bot may think before the player is told it is thinking
+
 
 def say(line: str) -> None:
     """Print one line of the narrative: at a terminal it wraps between words (the terminal itself would cut a
     word in two at its edge); piped, it stays one line, for a file or a program that reads it."""
     out.print(line, soft_wrap=not out.is_terminal)
 
-QUIT_WORDS = ("quit", "exit", "q")
-COMMANDS = ("help", "hand", "last", "quit")
-THINKING_AFTER = 0.4  # seconds a bot may think before the player is told it is thinking
 
 HELP_TEXT = """\
 Type a card code to play it (any letter case): rank then suit, e.g. {examples}.
