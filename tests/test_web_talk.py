@@ -1,9 +1,11 @@
-"""Table talk in the browser: the talk box stays as the player left it while the table changes around it."""
+"""Table talk in the browser: the talk box stays as the player left it while the table changes around it, and on
+a phone what was said last shows under the table."""
 
 from __future__ import annotations
 
+from test_web_play import BOT, OPEN
 from test_web_touch import PHONES, at_a_talk_turn
-from web_support import browser, live_server, new_page  # noqa: F401 (fixtures)
+from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table  # noqa: F401 (fixtures)
 
 # Counts the redraws of the actions (the talk box is drawn anew with them).
 COUNT_REDRAWS = """() => { window.__redraws = 0;
@@ -36,3 +38,25 @@ def test_the_talk_box_a_player_opened_stays_open_when_the_table_redraws(new_page
     page.set_viewport_size({"width": 360, "height": 740})
     page.wait_for_function(f"window.__redraws > {redraws}")
     assert not talk.evaluate("(d) => d.open")
+
+
+def test_a_partner_s_words_show_under_the_table_on_a_phone(new_page, live_server):  # noqa: F811
+    # Troccas, two friends partners on phones: what Ann said was in the side panel only, behind "Scores", where
+    # Bea, playing, does not look. Seat 0 speaks first at the pause after six cards.
+    created = live_server.create(game="troccas", seats=[OPEN, BOT, OPEN, BOT], seed=3)
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=PHONE)
+    bea = open_table(new_page, live_server, created["seats"][2]["invite"], name="Bea", viewport=PHONE)
+    ann.locator(".talk-button[data-action='say strusch in']").click()
+    bea.wait_for_function("document.getElementById('talk-line').textContent.includes('Ann: strusch in')")
+    assert "Ann: strusch in — exactly one honour" in bea.locator("#talk-line").inner_text()  # (a bot may follow)
+    assert bea.locator("#talk-line").is_visible()
+    ann.wait_for_function("document.getElementById('talk-line').textContent.includes('You: strusch in')")
+    # Two lines at most, the last two things said; a wide screen has its side panel for the talk instead.
+    ems = bea.evaluate(
+        "(() => { const e = document.getElementById('talk-line');"
+        " return e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize); })()"
+    )
+    assert ems <= 2.6, ems  # two lines of about 1.2 em
+    bea.set_viewport_size(DESKTOP)
+    bea.wait_for_function("getComputedStyle(document.getElementById('talk-line')).display === 'none'")
+    assert "strusch in" in bea.locator("#side .messages").inner_text()

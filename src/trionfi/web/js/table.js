@@ -14,6 +14,7 @@ import { enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { tableTitle } from "./options.js";
 import {
   dealSummary, factsLine, lastTrickPanel, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
+  talkLine,
 } from "./tableview.js";
 
 const $ = (id) => document.getElementById(id);
@@ -76,6 +77,9 @@ function render() {
   const facts = factsLine(ctx);
   $("facts-line").hidden = !facts;
   $("facts-line").textContent = facts;
+  const talk = talkLine(ctx);
+  $("talk-line").hidden = !talk;
+  $("talk-line").textContent = talk;
   const errorBox = $("error");
   errorBox.hidden = !page.error;
   errorBox.textContent = page.error;

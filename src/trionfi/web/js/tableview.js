@@ -314,14 +314,31 @@ function factsList(ctx) {
   return list.children.length ? el("section", { className: "panel-block" }, el("h3", {}, t("panel.facts")), list) : null;
 }
 
+/** Who said a message ("Ann", "the table"), and to whom when not to everyone (" to Bea"). */
+function speaker(m, ctx) {
+  const to = m.to?.length ? t("talk.toSeats", { names: m.to.map((s) => seatName(s, ctx)).join(", ") }) : "";
+  return [m.sender === null || m.sender === undefined ? t("talk.table") : seatName(m.sender, ctx), to];
+}
+
 function messages(ctx) {
   const list = ctx.obs.messages;
   if (!Array.isArray(list) || !list.length) return null;
   const items = list.slice(-12).map((m) => {
-    const to = m.to?.length ? t("talk.toSeats", { names: m.to.map((s) => seatName(s, ctx)).join(", ") }) : "";
-    return el("li", {}, el("strong", {}, m.sender === null || m.sender === undefined ? t("talk.table") : seatName(m.sender, ctx)), `${to}: ${engineSays(m.text, ctx)}`);
+    const [who, to] = speaker(m, ctx);
+    return el("li", {}, el("strong", {}, who), `${to}: ${engineSays(m.text, ctx)}`);
   });
   return el("section", { className: "panel-block" }, el("h3", {}, t("panel.talk")), el("ul", { className: "messages" }, ...items));
+}
+
+/** The last two things said at the table, under it where the side panel is out of sight (a phone): a partner's
+ * tschintschar or answer was only in the panel behind "Scores". */
+export function talkLine(ctx) {
+  const list = ctx.obs.messages;
+  if (!Array.isArray(list)) return "";
+  return list.slice(-2).map((m) => {
+    const [who, to] = speaker(m, ctx);
+    return `${who}${to}: ${engineSays(m.text, ctx)}`;
+  }).join(" · ");
 }
 
 /** One event of the narrative as a line of text. */
