@@ -83,7 +83,9 @@ def test_reconnecting_mid_trick_replays_exactly_the_missed_events(server: Server
         assert answer["type"] == "events"
         live = server.hub.tables[table]
         await asyncio.sleep(0)
-        while live.state.current_player != 2:  # the bot at seat 1 plays second
+        # The bot at seat 1 plays second. (The server applies it on its own thread: its turn passes a moment
+        # before its card's event is logged, so wait for the event too; a loaded CI run once read the log between.)
+        while live.state.current_player != 2 or not any(e.get("seat") == 1 for e in live.log.events(2, had)):
             await asyncio.sleep(0.01)
         assert len(live.deal.trick) == 2  # the middle of a trick
         missed = live.log.events(2, had)
