@@ -294,6 +294,9 @@ def test_triomphe_s_dealer_names_the_next_dealer_by_name(new_page, live_server, 
     labels = dict(zip(actions, buttons.all_inner_texts(), strict=True))
     assert labels == {"next dealer 3": "Bot 3 deals next", "next dealer 1": "Bot 1 deals next"}, labels
     assert "name which of your two opponents deals the next one" in page.locator("#actions .action-help").inner_text()
+    # The summary comes after the choice: the line over the hand says what the deal gave first.
+    said = page.locator("#status").inner_text()
+    assert re.fullmatch(r"The deal is over: \+[12] for (your team|Bot 1 & Bot 3)\. Name the next dealer\.", said), said
     shoot(page, "triomphe-next-dealer-phone")
     # The interface's other language says it too.
     page.select_option(".lang-switch", "it")
@@ -301,6 +304,7 @@ def test_triomphe_s_dealer_names_the_next_dealer_by_name(new_page, live_server, 
         "document.querySelector('#actions button[data-action=\"next dealer 3\"]')?.textContent"
         " === 'Prossimo mazziere: Bot 3'"
     )
+    assert page.locator("#status").inner_text().startswith("Mano finita: +")
     page.select_option(".lang-switch", "en")
     page.locator('#actions button[data-action="next dealer 3"]').click()
     page.wait_for_selector("body[data-pending=false]")

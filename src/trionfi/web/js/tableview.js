@@ -250,6 +250,12 @@ export function statusText(ctx) {
   if (ctx.status === "waiting") return t("status.waitingPlayers");
   if (obs.current_player === null || obs.current_player === undefined) return t("status.over");
   if (obs.current_player === ctx.me) {
+    // Triomphe's dealer names the next dealer before the deal's summary shows: what the deal gave, first.
+    const scored = obs.phase === "next dealer" && Array.isArray(obs.score) ? obs.score.findIndex((n) => n > 0) : -1;
+    if (scored >= 0) {
+      const ours = obs.sides?.[scored]?.includes(ctx.me);
+      return t(ours ? "status.nextDealerUs" : "status.nextDealer", { n: obs.score[scored], side: sideName(scored, ctx) });
+    }
     // A card tapped is played, or laid away (Troccas' dealer, Triomphe's robber): "discard <card>".
     const plays = [...(ctx.plays?.values() || [])];
     if (plays.some((action) => !action.includes(" "))) return t("status.yourTurnPlay");
