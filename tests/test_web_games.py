@@ -267,20 +267,26 @@ def test_the_summary_says_whether_the_chiamata_contract_was_made_and_each_seat_s
 
 
 def test_the_summary_says_no_verdict_where_the_points_say_it_all(new_page, static_url):  # noqa: F811
-    # Two-player Briscola's end event has no outcome: no line beside the points, no score column.
+    # Two-player Briscola's end event has no outcome: no line beside the points, no score column. Where tricks
+    # carry no points (French Triomphe, Trionfetti) the cards won are no column either: Triomphe's said 20 and 0
+    # beside 5 and 0 tricks.
     tab = module_page(new_page(), static_url)
     shown = tab.evaluate("""async () => {
         const i18n = await import("/js/i18n.js");
         const { summaryPanel } = await import("/js/tableview.js");
         await i18n.loadLanguage("en");
         const seats = [0, 1].map((seat) => ({ seat, kind: "bot", name: null }));
-        const ctx = { me: 0, seats, n: 2, obs: { game: "briscola", sides: [[0], [1]] } };
-        const summary = { points: [68, 52], returns: [1, -1], cardsWon: [20, 20], matchEnd: null };
-        const panel = summaryPanel(summary, ctx, { finished: true });
-        const heads = [...panel.querySelectorAll("thead th")].map((th) => th.textContent);
-        return [panel.querySelectorAll(".outcome").length, heads];
+        const panel = (obs, points) => {
+            const ctx = { me: 0, seats, n: 2, obs: { sides: [[0], [1]], ...obs } };
+            const summary = { points, returns: [1, -1], cardsWon: [20, 20], matchEnd: null };
+            return summaryPanel(summary, ctx, { finished: true });
+        };
+        const heads = (p) => [...p.querySelectorAll("thead th")].map((th) => th.textContent);
+        const briscola = panel({ game: "briscola" }, [68, 52]);
+        const triomphe = panel({ game: "triomphe", trick_points: false, points_label: "Tricks taken" }, [3, 2]);
+        return [briscola.querySelectorAll(".outcome").length, heads(briscola), heads(triomphe)];
     }""")
-    assert shown == [0, ["", "Cards won", "Points"]], shown
+    assert shown == [0, ["", "Cards won", "Points"], ["", "Tricks taken"]], shown
 
 
 def test_triomphe_s_dealer_names_the_next_dealer_by_name(new_page, live_server, shoot):  # noqa: F811

@@ -494,14 +494,16 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
   const showPoints = true; // at the end of a deal the count is no secret, even where play hides it
   // Where seats score apart and not only ±1 (Chiamata's caller 2, partner 1), the deal's score of each seat.
   const apart = !teamed(ctx) && summary.returns?.length === nSides && summary.returns.some((r) => ![-1, 0, 1].includes(r));
-  const head = el("tr", {}, el("th", {}, ""), summary.cardsWon ? el("th", { scope: "col" }, t("summary.cards")) : null,
+  // The cards won say nothing where tricks carry no points (French Triomphe: four a trick; Trionfetti).
+  const cardsWon = ctx.obs.trick_points === false ? null : summary.cardsWon;
+  const head = el("tr", {}, el("th", {}, ""), cardsWon ? el("th", { scope: "col" }, t("summary.cards")) : null,
     showPoints ? el("th", { scope: "col" }, ctx.obs.points_label ? enginePhrase(ctx.obs.points_label) : t("score.points")) : null,
     apart ? el("th", { scope: "col" }, t("summary.score")) : null,
     ctx.obs.match ? el("th", { scope: "col" }, t("summary.total")) : null);
   const rows = [];
   for (let i = 0; i < nSides; i++) {
     rows.push(el("tr", {}, el("th", { scope: "row" }, sideName(i, ctx)),
-      summary.cardsWon ? el("td", {}, String(summary.cardsWon[i])) : null,
+      cardsWon ? el("td", {}, String(cardsWon[i])) : null,
       showPoints ? el("td", {}, String(summary.points[i])) : null,
       apart ? el("td", {}, signed(summary.returns[i])) : null,
       ctx.obs.match ? el("td", {}, formatNumber(ctx.obs.match.score[i] ?? 0)) : null));
