@@ -6,6 +6,8 @@ whole hand in sight without scrolling."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from test_web_play import BOT, OPEN, my_turn, play_highlighted, play_until_summary
@@ -29,7 +31,7 @@ PARTS = [
     ("thinking", ".seat .badge .thinking"),  # hangs on its badge's edge, outside the badge's box
     ("seat cards", ".seat .mini-hand .card-img"),
     ("trick card", ".trick-card .card-img"),
-    ("trick label", ".trick-card .played-by"),
+    ("trick label", ".trick-card:not(.again) .played-by"),  # a seat's second card's name is hidden
     ("stock", ".trump-corner > *"),
 ]
 # Cards of one hand fan over each other, so may a trick's cards (as on a real table), and the stock's.
@@ -44,10 +46,18 @@ WATCH = """(parts) => {
   // A card and its own label below it; a badge and its "thinking…" tag.
   const sameSeatPairs = new Set(["trick label|trick card", "trick card|trick label", "thinking|badge",
     "badge|thinking"]);
-  window.__seen = new Set(); window.__found = null; window.__checks = 0;
+  window.__seen = new Set(); window.__found = null; window.__checks = 0; window.__again = [];
   const check = () => {
     window.__checks++;
     document.querySelectorAll(".trick-card").forEach((c) => window.__seen.add(c.dataset.seat));
+    // A seat's second card (Troccas' king and jack together): how far it lies from its first, as a share of the
+    // first card's width or height (whichever way it moved).
+    document.querySelectorAll(".trick-card.again").forEach((c) => {
+      const first = c.parentElement.querySelector(`.trick-card[data-seat="${c.dataset.seat}"]`);
+      const a = first.querySelector(".card-img").getBoundingClientRect();
+      const b = c.querySelector(".card-img").getBoundingClientRect();
+      window.__again.push(Math.max(Math.abs(b.left - a.left) / a.width, Math.abs(b.top - a.top) / a.height));
+    });
     const state = [...document.querySelectorAll(".trick-card")].map((c) => c.dataset.seat).join(",");
     if (window.__found) return;
     const boxes = parts.flatMap(([name, sel]) => [...document.querySelectorAll(sel)].map((e) => {
@@ -194,7 +204,7 @@ def test_a_phone_turned_sideways_shows_the_table_and_the_hand(
     assert page.evaluate(IN_SIGHT, HAND) == []
 
 
-def check_a_whole_deal(new_page, live_server, shoot, name, game, options, players, viewport, seed=None) -> None:  # noqa: F811
+def check_a_whole_deal(new_page, live_server, shoot, name, game, options, players, viewport, seed=None) -> Any:  # noqa: F811
     created = live_server.create(game=game, options=options, seats=[OPEN] + [BOT] * (players - 1), seed=seed)
     page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=viewport)
     page.evaluate(WATCH, PARTS)
@@ -222,6 +232,16 @@ def check_a_whole_deal(new_page, live_server, shoot, name, game, options, player
     # Every seat's card was looked at (the trick just taken stays on the table until the next card is played).
     seen = set(page.evaluate("[...window.__seen]"))
     assert seen == {str(s) for s in range(players)}, (seen, page.evaluate("window.__checks"))
+    return page
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_SIDEWAYS, DESKTOP], ids=["phone", "small-sideways", "desktop"])
+def test_troccas_king_and_jack_played_together_lie_apart(new_page, live_server, shoot, viewport):  # noqa: F811
+    # Shuffle 1: Bot 3 plays the king and jack of coins together, and every other seat adds a second card. A seat's
+    # second card lay exactly on its first: the table showed four cards of an eight-card trick.
+    page = check_a_whole_deal(new_page, live_server, shoot, "troccas-kj", "troccas", {}, 4, viewport, seed=1)
+    shifts = page.evaluate("window.__again")
+    assert shifts and min(shifts) >= 0.15, sorted(set(shifts))  # the first card's corner index in sight
 
 
 # (name, game, options, players, viewport) of the tables a spectator watches.

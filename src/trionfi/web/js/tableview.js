@@ -160,16 +160,22 @@ function trickCards(ctx) {
   const box = el("div", { className: `trick${done ? " taken" : ""}`, "aria-label": done ? t("trick.taken") : t("trick.current") });
   // Each card lies between the centre and the seat that played it: the direction comes from here, the distance
   // from the stylesheet (--rx, --ry: it depends on the screen and the number of seats).
+  const before = new Map(); // how many cards each seat has in the trick so far
   cards.forEach(([seat, code], i) => {
     const a = angleOf(seat, ctx);
     const won = done && done.winner === seat;
+    // A seat's second card (Troccas' king and jack together, and the card each other seat adds then) lies
+    // over its first moved aside, toward the middle for a seat at the side (it hid it); the seat's name stays
+    // under the first.
+    const k = before.get(seat) || 0;
+    before.set(seat, k + 1);
     // Who took a trick is marked on the winner's card and label (a tick, not colour alone); the sentence is
     // for screen readers (over the middle of the trick it would hide the other labels).
     // --cys spreads the cards of seats that sit one above the other (six seats on a wide table) further apart
     // than the seats' angles alone would, while the cards straight across keep their distance.
     const sy = Math.sin(a);
-    const style = `--cx:${Math.cos(a).toFixed(3)};--cy:${sy.toFixed(3)};--cys:${(Math.sign(sy) * Math.abs(sy) ** 0.6).toFixed(3)};z-index:${i + 1}`;
-    const slot = el("div", { className: "trick-card", "data-seat": seat, style },
+    const style = `--cx:${Math.cos(a).toFixed(3)};--cy:${sy.toFixed(3)};--cys:${(Math.sign(sy) * Math.abs(sy) ** 0.6).toFixed(3)};--k:${k};--fx:${Math.abs(Math.cos(a)) < 0.3 ? 1 : -Math.sign(Math.cos(a))};z-index:${i + 1}`;
+    const slot = el("div", { className: `trick-card${k ? " again" : ""}`, "data-seat": seat, style },
       faceCard(code, ctx, won ? "winner" : ""),
       el("span", { className: `played-by${won ? " took" : ""}` }, won ? `✓ ${seatName(seat, ctx)}` : seatName(seat, ctx)));
     box.append(slot);
