@@ -14,7 +14,7 @@ import { enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { tableTitle } from "./options.js";
 import {
   dealSummary, factsLine, lastTrickPanel, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
-  talkLine,
+  talkLine, viewer,
 } from "./tableview.js";
 
 const $ = (id) => document.getElementById(id);
@@ -87,7 +87,7 @@ function render() {
   const refused = page.refusedComanda;
   const allowExplicit = ctx.welcome.options?.allow_explicit_tiers !== false;
   renderActions($("actions"), { groups: ctx.others, family: ctx.family, send, locked: ctx.locked, obs: ctx.obs, cardPlays, refused, allowExplicit,
-    who: { me: ctx.me, name: (seat) => seatName(seat, ctx) } });
+    who: viewer(ctx) });
   if (ctx.me !== null) {
     const cards = sortHand(ctx.obs.hand || [], ctx.obs, ctx.family, ctx.cardOrder);
     renderHand($("hand"), { cards, family: ctx.family, plays: ctx.plays, locked: ctx.locked, onPlay: send, label: t("hand.label") });

@@ -30,6 +30,9 @@ export function seatName(seat, ctx) {
   return t("seat.n", { n: seat });
 }
 
+/** The viewer's seat and the seats' names, as actionLabel wants them ("Bot 3 deals next", "You deal next"). */
+export const viewer = (ctx) => ({ me: ctx.me, name: (seat) => seatName(seat, ctx) });
+
 /** An engine sentence in the interface's language; in English its "seat 2" says the seat's name as the badges
  * do ("cut by Ann", "cut by you"). The Italian sentences keep the number (their grammar wants "il posto 2"). */
 export function engineSays(text, ctx) {
@@ -173,8 +176,9 @@ function trickCards(ctx) {
     // for screen readers (over the middle of the trick it would hide the other labels).
     // --cys spreads the cards of seats that sit one above the other (six seats on a wide table) further apart
     // than the seats' angles alone would, while the cards straight across keep their distance.
-    const sy = Math.sin(a);
-    const style = `--cx:${Math.cos(a).toFixed(3)};--cy:${sy.toFixed(3)};--cys:${(Math.sign(sy) * Math.abs(sy) ** 0.6).toFixed(3)};--k:${k};--fx:${Math.abs(Math.cos(a)) < 0.3 ? 1 : -Math.sign(Math.cos(a))};z-index:${i + 1}`;
+    const cx = Math.cos(a), sy = Math.sin(a);
+    const fx = Math.abs(cx) < 0.3 ? 1 : -Math.sign(cx); // which way a second card moves
+    const style = `--cx:${cx.toFixed(3)};--cy:${sy.toFixed(3)};--cys:${(Math.sign(sy) * Math.abs(sy) ** 0.6).toFixed(3)};--k:${k};--fx:${fx};z-index:${i + 1}`;
     const slot = el("div", { className: `trick-card${k ? " again" : ""}`, "data-seat": seat, style },
       faceCard(code, ctx, won ? "winner" : ""),
       el("span", { className: `played-by${won ? " took" : ""}` }, won ? `✓ ${seatName(seat, ctx)}` : seatName(seat, ctx)));
@@ -369,7 +373,7 @@ export function narrate(event, ctx) {
         card = null;
       }
       if (card) return t("log.plays", { name: name(event.seat), card: cardName(event.action, ctx.family) });
-      const label = actionLabel(event.action, ctx.family, { me: ctx.me, name }).map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p)).join("");
+      const label = actionLabel(event.action, ctx.family, viewer(ctx)).map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p)).join("");
       return t("log.acts", { name: name(event.seat), what: label });
     }
     case "message":
