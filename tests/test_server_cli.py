@@ -533,3 +533,28 @@ def test_a_spectator_in_the_terminal_is_told_of_a_free_seat_and_takes_it_with_si
         assert httpx.get(f"{server.base}/api/tables/{created['table']}").json()["seats"][1]["name"] == "Cal"
         taken = runner.invoke(app, ["join", spectate, "--sit", "1", "--name", "Dee"])
         assert taken.exit_code == 2 and "seat 1 was taken by Cal" in taken.output
+
+
+def test_join_wraps_its_lines_between_words_at_a_terminal_and_leaves_a_link_whole(monkeypatch) -> None:
+    """At an 80-column terminal `trionfi join` said "Type help for the comman" / "ds.": the terminal cut its lines
+    (`trionfi play` wraps them between words since its own fix). A line with a link is still left to the terminal,
+    so the link copies in one piece."""
+    import io
+
+    from rich.console import Console
+
+    import trionfi
+    from trionfi import terminal
+    from trionfi.server.client import TerminalClient
+
+    screen = io.StringIO()
+    monkeypatch.setattr(terminal, "out", Console(file=screen, width=40, force_terminal=True, color_system=None))
+    obs = trionfi.load("briscola").deal(seed=3).observation(0)
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/TABLE#token=a-long-token-of-the-seat"), "Ann")
+    client._receive(_caught_up("briscola", 0, ("Ann", "Bea"), obs)[0])
+    rows = [row.rstrip() for row in screen.getvalue().splitlines()]
+    assert rows[:2] == ["Briscola at table T: you are seat 0.", "Type help for the commands."], rows
+    assert all(len(row) <= 40 for row in rows), rows
+    client._the_end()
+    link = "trionfi join http://127.0.0.1:9/t/TABLE#token=a-long-token-of-the-seat --rematch"
+    assert link in screen.getvalue()  # on one line: the terminal folds it, and a copy gives it whole

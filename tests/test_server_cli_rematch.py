@@ -84,7 +84,7 @@ def test_the_rematch_offered_at_the_end_and_taken_with_join_rematch(tmp_path: Pa
 def test_presence_and_a_rematch_told_while_connected_are_printed() -> None:
     client = TerminalClient(parse_link("http://127.0.0.1:8000/t/OldTable#token=tok"))
     said: list[str] = []
-    client.say = said.append  # type: ignore[method-assign]
+    client.say = lambda text, link=False: said.append(text)  # type: ignore[method-assign]
     client.seat = 0
     person = {"kind": "open", "bot": None, "away": False, "played_by": "person"}
     client.seats = [{"seat": 0, "name": "Ann", **person}, {"seat": 1, "name": "Bea", **person}]

@@ -168,11 +168,16 @@ class TerminalClient:
         self.over = False  # the table was over when we came: its end is said once it is drawn
 
     # --- output (cli.py draws the table) --------------------------------------------------------------------
-    def say(self, text: str) -> None:
+    def say(self, text: str, link: bool = False) -> None:
+        """One line: at a terminal it wraps between words, as `trionfi play` does (terminal.say); a line that
+        carries a link is left to the terminal, so the link copies whole."""
         if not self.quiet:
-            from trionfi.terminal import out
+            from trionfi.terminal import out, say
 
-            out.print(text, soft_wrap=True)
+            if link:
+                out.print(text, soft_wrap=True)
+            else:
+                say(text)
 
     def show_table(self) -> None:
         if self.quiet or self.obs is None or self.game is None:
@@ -226,7 +231,7 @@ class TerminalClient:
             if e["type"] == "end":
                 out.rule("end of the deal", style="yellow")
                 for line in deal_result(obs, e, me):
-                    out.print(escape(line), soft_wrap=True)
+                    self.say(escape(line))
                 if "match_score" in e:
                     out.print(escape(match_line(e["match_score"], obs, me)))
             else:
@@ -363,7 +368,8 @@ class TerminalClient:
                 if self.seat is None and free and m["status"] != "finished":
                     # A spectator may take a free open seat, as the lobby and the table page offer it.
                     spectators = f"{self.link.base}/t/{self.link.table}"
-                    self.say(f"Seat {free[0]} is free: to play it, trionfi join '{spectators}' --sit {free[0]}")
+                    sit = f"trionfi join '{spectators}' --sit {free[0]}"
+                    self.say(f"Seat {free[0]} is free: to play it, {sit}", link=True)
             else:
                 self.say("[green]Back at the table.[/]")
                 self.shown_turn = -1  # your turn is said again: the lines in between may have pushed it away
@@ -436,7 +442,7 @@ class TerminalClient:
             return
         self.finished = True
         self.over = False
-        self.say(f"The record: {self.link.base}/api/tables/{self.link.table}/record")
+        self.say(f"The record: {self.link.base}/api/tables/{self.link.table}/record", link=True)
         if self.rematch is None:
             with contextlib.suppress(Exception):  # only a hint: without an answer, the way to ask for it is said
                 import httpx
@@ -447,14 +453,15 @@ class TerminalClient:
         if self.rematch is None and self.link.token is not None:
             self.say(
                 "A rematch with the same seats (a new shuffle, the next dealer): "
-                f"[bold]trionfi join {self.link.at(self.link.table)} --rematch[/]"
+                f"[bold]trionfi join {self.link.at(self.link.table)} --rematch[/]",
+                link=True,
             )
 
     def _show_rematch(self, table: str) -> None:
         if table != self.rematch:
             self.rematch = table
             how = "your seat there" if self.link.token else "to watch it"
-            self.say(f"[bold]A rematch is ready[/] ({how}): [bold]trionfi join {self.link.at(table)}[/]")
+            self.say(f"[bold]A rematch is ready[/] ({how}): [bold]trionfi join {self.link.at(table)}[/]", link=True)
 
     def _show_presence(self, connected: list[int]) -> None:
         """Who has the table open, said when it changes (the people's seats; bots are always there)."""
