@@ -107,9 +107,16 @@ function talkLabel(action) {
   return has(key) ? t(key) : enginePhrase(phrase) || word;
 }
 
+/** An action's label as words, for a screen reader or a list's option: each card chip by its name, and the "+"
+ * between two cards as "and" ("Play both king of swords and jack of swords"). */
+function plainLabel(parts) {
+  return parts.map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p === "+" ? ` ${t("action.and")} ` : p))
+    .join("");
+}
+
 function actionButton(action, family, send, locked, who) {
   const label = actionLabel(action, family, who);
-  const plain = label.map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p)).join("");
+  const plain = plainLabel(label);
   return el("button", {
     type: "button", className: "button action", "data-action": action, disabled: locked,
     "aria-label": plain, onclick: () => send(action),
@@ -157,7 +164,7 @@ function actionList(kind, actions, family, send, locked) {
   const id = `list-${kind}`;
   const select = el("select", { id, disabled: locked });
   for (const action of actions) {
-    const label = actionLabel(action, family).map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p)).join("");
+    const label = plainLabel(actionLabel(action, family));
     select.append(el("option", { value: action }, label));
   }
   const verb = has(`action.${kind}`) ? t(`action.${kind}`) : kind;
