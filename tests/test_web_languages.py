@@ -33,6 +33,33 @@ def test_the_lobby_shows_option_help_in_italian(new_page, live_server):  # noqa:
     assert "(nessuna o una comanda, per esempio 'manco e cavalli'" in comanda, comanda
 
 
+def test_the_lobby_help_names_values_by_the_words_of_their_choices(new_page, live_server):  # noqa: F811
+    # The engine writes option help for the command line: "(disabled: no double play)", "the first played wins
+    # (first_played)", "(false: ...)". In the lobby a value reads as its choice reads, and false as the box unticked.
+    def doc(page, game, option):
+        page.select_option("#game", game)
+        return page.locator(f".option:has([data-option={option}]) .option-doc").text_content()  # folded ones too
+
+    page = italian(new_page, f"{live_server.base}/")
+    kj = doc(page, "troccas", "kj_double_play_mode")
+    assert "(non ammesso: niente doppia giocata" in kj and "disabled" not in kj, kj
+    shuffle = doc(page, "troccas", "shuffle_each_deal")
+    assert "(se non spuntato: in una sessione si raccolgono le carte" in shuffle and "falso" not in shuffle, shuffle
+    tie = doc(page, "trionfetti", "tie_rule")
+    assert "first_played" not in tie and "void_trick" not in tie and "vince la prima giocata, o" in tie, tie
+    penalty = doc(page, "triomphe", "enforce_legal_moves")
+    assert "(se non spuntato: modo penalità" in penalty, penalty
+    english = new_page()
+    english.add_init_script("localStorage.setItem('trionfi.name', 'Ada'); localStorage.setItem('trionfi.lang', 'en');")
+    english.goto(f"{live_server.base}/")
+    english.wait_for_selector("body[data-ready=true]")
+    assert "(unticked: each hand in one packet)" in doc(english, "briscola", "deal_singly")
+    decider = doc(english, "trionfetti", "vagaresto_decider")
+    assert "after the caller or his partner" in decider and "(next)" not in decider, decider
+    kj = doc(english, "troccas", "kj_double_play_mode")
+    assert "(not allowed: no double play" in kj and "disabled" not in kj, kj
+
+
 def test_the_table_facts_and_the_engine_messages_in_italian(new_page, live_server):  # noqa: F811
     # Trijumf's facts from the first moment: the cut, still being chosen by the cutter (seat 3 when seat 0 deals).
     created = live_server.create(game="trijumf", seats=[OPEN, BOT, BOT, BOT])

@@ -37,6 +37,22 @@ export function optionShape(option) {
   return { kind: "text", hint: allowed };
 }
 
+/** An option's help as the lobby shows it: the engine writes it for the command line, naming values as they are
+ * typed ("... the first played wins (first_played)", "(disabled: no double play)", "(false: any card)"); here a
+ * value is the choice's words, a value that only repeats what precedes it goes, and false is the box left
+ * unticked. */
+export function helpInWords(doc, option, shape) {
+  let text = doc;
+  if (shape.kind === "bool") {
+    text = text.replace(new RegExp(`\\((?:false|${t("lobby.falseWord")})\\s*[:=]\\s*`), `(${t("lobby.unticked")}: `);
+  } else if (shape.kind === "choice") {
+    for (const value of shape.choices.filter((v) => typeof v === "string")) {
+      text = text.replaceAll(` (${value})`, "").replaceAll(`(${value}: `, `(${valueText(option.name, value)}: `);
+    }
+  }
+  return text;
+}
+
 function optionControl(option, game) {
   const shape = optionShape(option);
   const id = `opt-${option.name}`;
@@ -63,7 +79,8 @@ function optionControl(option, game) {
   control.dataset.option = option.name;
   control.dataset.shape = shape.kind;
   const label = el("label", { htmlFor: id, className: "option-name" }, optionLabel(option.name));
-  const help = el("small", { className: "option-doc" }, engineText("option", `${game}.${option.name}`, option.doc || ""));
+  const doc = engineText("option", `${game}.${option.name}`, option.doc || "");
+  const help = el("small", { className: "option-doc" }, helpInWords(doc, option, shape));
   if (shape.hint) help.append(` (${engineText("allowed", `${game}.${option.name}`, shape.hint)})`);
   // A default that depends on other options (the number of players, the ruleset) is said in words.
   if (option.default_text) help.append(` · ${t("lobby.default")}: ${engineText("default", `${game}.${option.name}`, option.default_text)}`);
