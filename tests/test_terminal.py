@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 import trionfi
 from trionfi import cli, terminal
+from trionfi.texts import game_help
 
 GOLDEN = Path(__file__).parent / "golden"
 # One deal of every game, the player at seat 0 against random bots; regenerate with TRIONFI_GOLDEN=update.
@@ -242,3 +243,25 @@ def test_a_long_line_wraps_between_words_at_a_terminal_and_stays_whole_in_a_pipe
             assert all(set(row.split()) <= words for row in printed), printed  # no word cut in two
         else:
             assert printed == [line]
+
+
+def test_the_help_wraps_under_each_meaning_at_a_terminal_and_stays_as_written_in_a_pipe(monkeypatch) -> None:
+    # At 80 columns "  ask briscoline    does he hold a low trump (2 4 5 6; the 7 is neither low nor" went on at the
+    # terminal's left edge with "dressed)?", under the terms.
+    text = game_help(trionfi.load("briscola", players=4, communication="conversation"))
+    for is_terminal in (True, False):
+        screen = io.StringIO()
+        monkeypatch.setattr(
+            terminal, "out", Console(file=screen, width=60, force_terminal=is_terminal, color_system=None)
+        )
+        terminal.say_block(text)
+        printed = screen.getvalue()
+        if not is_terminal:
+            assert printed == text
+            continue
+        rows = printed.splitlines()
+        assert all(len(row) <= 60 for row in rows), rows
+        ask = rows.index(next(r for r in rows if r.startswith("  ask briscoline ")))
+        column = rows[ask].index("does he hold")
+        assert rows[ask + 1].startswith(" " * column) and not rows[ask + 1][column].isspace(), rows[ask : ask + 2]
+        assert " ".join(" ".join(rows).split()) == " ".join(text.split())  # every word, none cut or lost

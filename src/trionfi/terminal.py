@@ -7,7 +7,9 @@ observation and events, worded by :mod:`trionfi.view`.
 
 from __future__ import annotations
 
+import re
 import sys
+import textwrap
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -54,6 +56,27 @@ def say(line: str) -> None:
     """Print one line of the narrative: at a terminal it wraps between words (the terminal itself would cut a
     word in two at its edge); piped, it stays one line, for a file or a program that reads it."""
     out.print(line, soft_wrap=not out.is_terminal)
+
+
+# "  ask lisci      does your partner...": a term, two spaces or more, and where its meaning starts
+TERM_AND_TEXT = re.compile(r"\s*\S(?:.*?\S)?\s{2,}(?=\S)")
+
+
+def say_block(text: str) -> None:
+    """Print a block of plain text (the game's help): at a terminal each line wraps between words, and a line that
+    pairs a term with its meaning ("  ask lisci   does your partner hold...") goes on under the meaning, not at
+    the terminal's left edge; piped, the text is printed as it is."""
+    if not out.is_terminal:
+        out.print(escape(text.rstrip("\n")), soft_wrap=True)
+        return
+    for line in text.rstrip("\n").split("\n"):
+        term = TERM_AND_TEXT.match(line)
+        indent = len(term.group()) if term else len(line) - len(line.lstrip())
+        if indent > out.width // 2:  # a long term: its meaning goes on under the term instead
+            indent = len(line) - len(line.lstrip())
+        rows = textwrap.wrap(line, out.width, subsequent_indent=" " * indent, break_long_words=False) or [""]
+        for row in rows:
+            out.print(escape(row), soft_wrap=True)
 
 
 HELP_TEXT = """\
@@ -370,10 +393,10 @@ class PlaySession:
 
     def _show_help(self) -> None:
         examples = card_examples(self.game)
-        out.print(escape(HELP_TEXT.format(examples=examples)))
+        say_block(HELP_TEXT.format(examples=examples))
         if self.help_text:
             out.print()
-            out.print(escape(self.help_text), soft_wrap=True)
+            say_block(self.help_text)
 
     def _show_last(self) -> None:
         out.print(escape(last_trick_line(deal_of(self.state).observation(self.me), self.me)))

@@ -202,7 +202,10 @@ class TerminalClient:
         examples = card_examples(self.game)
         self.say(HELP.format(examples=escape(examples)))
         self.say("")
-        self.say(escape(game_help(self.game)))
+        if not self.quiet:
+            from trionfi.terminal import say_block
+
+            say_block(game_help(self.game))
 
     def show_last(self) -> None:
         from rich.markup import escape
