@@ -11,6 +11,7 @@ from test_web_play import BOT, OPEN, my_turn, play_highlighted, play_until_summa
 from web_support import (  # noqa: F401 (fixtures)
     DESKTOP,
     PHONE,
+    SMALL_SIDEWAYS,
     browser,
     live_server,
     module_page,
@@ -107,6 +108,30 @@ def test_the_comanda_box_fits_a_phone(new_page, live_server, shoot):  # noqa: F8
     for part in (announce, box, page.locator("#comanda-preview .error")):
         left, right = part.evaluate("(e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }")
         assert left >= 0 and right <= width, (part, left, right, width)
+
+
+@pytest.mark.parametrize(
+    "viewport", [SMALL_SIDEWAYS, {"width": 360, "height": 420}], ids=["shortest-sideways", "upright-keyboard-up"]
+)
+def test_the_comanda_box_is_wide_enough_to_read_what_is_typed(new_page, live_server, shoot, viewport):  # noqa: F811
+    # On the shortest phone sideways the box shrank beside its button to 50 px: what was typed could not be read,
+    # and a tap on it opened the suggestions' arrow, so the letters typed went nowhere. An upright phone whose
+    # keyboard is up (some browsers shrink the page to the room above it, here 420 px) took the sideways layout,
+    # the box in a column beside the table.
+    created = live_server.create(game="trionfetti", match=True, seed=0, seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=viewport)
+    box = page.locator("#comanda-text")
+    box.wait_for()
+    box.click()  # (a click where a finger taps: its middle)
+    page.keyboard.type("manco e cavalli")
+    assert box.input_value() == "manco e cavalli"
+    page.locator("#comanda-preview[data-state=ok]").wait_for()
+    left, right = box.evaluate("(e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }")
+    assert right - left >= 150 and left >= 0 and right <= viewport["width"], (left, right)
+    if viewport["width"] < viewport["height"]:  # upright: the play under the table, as on any upright phone
+        felt, play = (page.locator(s).bounding_box() for s in ("#felt", ".play-area"))
+        assert play["y"] >= felt["y"] + felt["height"] - 1, (felt, play)
+    shoot(page, f"trionfetti-comanda-{viewport['width']}x{viewport['height']}")
 
 
 def test_the_table_facts_name_the_seats_as_the_badges_do(new_page, live_server):  # noqa: F811
