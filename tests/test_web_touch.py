@@ -72,6 +72,10 @@ def test_the_lobby_and_a_waiting_table_have_buttons_big_enough_for_a_finger(new_
     page.wait_for_selector("body[data-ready=true]")
     page.locator(f".open-tables li[data-table='{other['table']}']").wait_for()
     page.locator(".more-options summary").click()
+    # Every option's name begins with a capital, as shown: a checkbox's taller label on a touch screen read "one
+    # card at a time" under "Players" (CSS's first letter does not reach into it).
+    names = page.locator(".option-name").evaluate_all("ls => ls.map(l => l.innerText)")
+    assert names and all(n[:1].isupper() for n in names), names
     page.select_option("#seat-1", "open")
     page.click("#create-form button[type=submit]")
     page.wait_for_selector(".created .invite")

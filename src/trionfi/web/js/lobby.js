@@ -3,7 +3,7 @@
 
 import { api, pageOf, rememberCreator, rememberInvites, rememberSeat, rememberedSeat, seatPage } from "./client.js";
 import { el, copyButton, playerName, setPlayerName, shareButton } from "./dom.js";
-import { enginePhrase, engineText, languageSwitch, loadLanguage, t } from "./i18n.js";
+import { capitalized, enginePhrase, engineText, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { optionLabel, valueText } from "./options.js";
 
 let catalogue = null; // the answer of GET /api/games
@@ -78,7 +78,9 @@ function optionControl(option, game) {
   }
   control.dataset.option = option.name;
   control.dataset.shape = shape.kind;
-  const label = el("label", { htmlFor: id, className: "option-name" }, optionLabel(option.name));
+  // A capital in the text itself: CSS's ::first-letter does not reach into a touch screen's taller checkbox label
+  // (a flex box), which read "shuffle every deal" under "Players".
+  const label = el("label", { htmlFor: id, className: "option-name" }, capitalized(optionLabel(option.name)));
   const doc = engineText("option", `${game}.${option.name}`, option.doc || "");
   const help = el("small", { className: "option-doc" }, helpInWords(doc, option, shape));
   if (shape.hint) help.append(` (${engineText("allowed", `${game}.${option.name}`, shape.hint)})`);

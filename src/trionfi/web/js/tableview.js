@@ -6,7 +6,7 @@
 import { cardBackSVG, cardName, cardSVG, indexText, parseCard, suitSign } from "./cards.js";
 import { el } from "./dom.js";
 import { actionLabel, bidText } from "./actions.js";
-import { enginePhrase, engineText, has, language, t } from "./i18n.js";
+import { capitalized, enginePhrase, engineText, has, language, t } from "./i18n.js";
 
 // Seats are numbered in the game's direction of play; Trijumf plays clockwise, the others counter-clockwise.
 const CLOCKWISE = new Set(["trijumf"]);
@@ -297,7 +297,6 @@ function matchTable(ctx) {
 // A true minus sign, as the Score column's signed() writes it beside the totals.
 const formatNumber = (v) => (v < 0 ? "−" : "") + (Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(1));
 const signed = (v) => (v > 0 ? "+" : v < 0 ? "−" : "±") + formatNumber(Math.abs(v)); // as the terminal writes it
-const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // Public facts some games keep in their own observation keys rather than in `table` (Briscola Chiamata's auction).
 function auctionFacts(ctx) {
