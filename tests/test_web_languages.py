@@ -49,6 +49,8 @@ def test_the_lobby_help_names_values_by_the_words_of_their_choices(new_page, liv
     assert "first_played" not in tie and "void_trick" not in tie and "vince la prima giocata, o" in tie, tie
     penalty = doc(page, "triomphe", "enforce_legal_moves")
     assert "(se non spuntato: modo penalità" in penalty, penalty
+    teams = doc(page, "triomphe", "partnerships")  # a default said for each ruleset, in the list's words
+    assert "predefinito: sì con le regole francesi, no con Strasburgo" in teams, teams
     english = new_page()
     english.add_init_script("localStorage.setItem('trionfi.name', 'Ada'); localStorage.setItem('trionfi.lang', 'en');")
     english.goto(f"{live_server.base}/")
@@ -56,6 +58,7 @@ def test_the_lobby_help_names_values_by_the_words_of_their_choices(new_page, liv
     assert "(unticked: each hand in one packet)" in doc(english, "briscola", "deal_singly")
     decider = doc(english, "trionfetti", "vagaresto_decider")
     assert "after the caller or his partner" in decider and "(next)" not in decider, decider
+    assert "default: yes with the french rules, no with strasbourg" in doc(english, "triomphe", "partnerships")
     kj = doc(english, "troccas", "kj_double_play_mode")
     assert "(not allowed: no double play" in kj and "disabled" not in kj, kj
 

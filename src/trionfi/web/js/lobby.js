@@ -53,6 +53,13 @@ export function helpInWords(doc, option, shape) {
   return text;
 }
 
+/** A default that depends on other options, in the words of the choices: Triomphe's teams are "true with the
+ * french rules, false with strasbourg" to the engine, "yes ..., no ..." in a list whose choices read yes and no. */
+function defaultInWords(text, option, shape) {
+  if (shape.kind !== "choice" || !shape.choices.includes(true)) return text;
+  return text.replace(/\btrue\b/g, valueText(option.name, true)).replace(/\bfalse\b/g, valueText(option.name, false));
+}
+
 function optionControl(option, game) {
   const shape = optionShape(option);
   const id = `opt-${option.name}`;
@@ -85,7 +92,10 @@ function optionControl(option, game) {
   const help = el("small", { className: "option-doc" }, helpInWords(doc, option, shape));
   if (shape.hint) help.append(` (${engineText("allowed", `${game}.${option.name}`, shape.hint)})`);
   // A default that depends on other options (the number of players, the ruleset) is said in words.
-  if (option.default_text) help.append(` · ${t("lobby.default")}: ${engineText("default", `${game}.${option.name}`, option.default_text)}`);
+  if (option.default_text) {
+    const said = engineText("default", `${game}.${option.name}`, option.default_text);
+    help.append(` · ${t("lobby.default")}: ${defaultInWords(said, option, shape)}`);
+  }
   const row = el("div", { className: `option option-${shape.kind}` }, label, control, help);
   return row;
 }
