@@ -48,7 +48,9 @@ def test_the_lobby_help_names_values_by_the_words_of_their_choices(new_page, liv
     tie = doc(page, "trionfetti", "tie_rule")
     assert "first_played" not in tie and "void_trick" not in tie and "vince la prima giocata, o" in tie, tie
     penalty = doc(page, "triomphe", "enforce_legal_moves")
-    assert "(se non spuntato: modo penalità" in penalty, penalty
+    assert "(se non spuntato = modo penalità" in penalty, penalty
+    penalty = doc(page, "troccas", "enforce_legal_moves")  # "falso = modo penalità: ..." as the whole help
+    assert penalty.startswith("se non spuntato = modo penalità"), penalty
     teams = doc(page, "triomphe", "partnerships")  # a default said for each ruleset, in the list's words
     assert "predefinito: sì con le regole francesi, no con Strasburgo" in teams, teams
     english = new_page()

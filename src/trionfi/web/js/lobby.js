@@ -44,7 +44,7 @@ export function optionShape(option) {
 export function helpInWords(doc, option, shape) {
   let text = doc;
   if (shape.kind === "bool") {
-    text = text.replace(new RegExp(`\\((?:false|${t("lobby.falseWord")})\\s*[:=]\\s*`), `(${t("lobby.unticked")}: `);
+    text = text.replace(new RegExp(`(^|\\()(?:false|${t("lobby.falseWord")})(?=\\s*[:=])`), `$1${t("lobby.unticked")}`);
   } else if (shape.kind === "choice") {
     for (const value of shape.choices.filter((v) => typeof v === "string")) {
       text = text.replaceAll(` (${value})`, "").replaceAll(`(${value}: `, `(${valueText(option.name, value)}: `);
