@@ -52,10 +52,10 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** Whether a key exists (for optional texts such as the name of a game-specific phase). */
 /** A text with its first letter a capital (the language files keep labels in lower case, for sentences). */
 export const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Whether a key exists (for optional texts such as the name of a game-specific phase). */
 export function has(key) {
   return key in strings || key in fallback;
 }
