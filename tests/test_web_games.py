@@ -383,12 +383,18 @@ def test_troccas_king_and_jack_together_is_a_button_of_two_cards(new_page, stati
             const button = box.querySelector('button[data-action="Ks+Js"]');
             out[code] = [[...plays.keys()], button.getAttribute("aria-label"), button.querySelectorAll(".chip").length,
                          box.querySelector(".action-help").textContent];
+            if (code === "en") {  // the narrative's line in the same words
+                const { narrate } = await import("/js/tableview.js");
+                const ctx = { me: 0, family: "tarot", seats: [], welcome: { seats: [] }, obs: { game: "troccas" } };
+                out.said = narrate({ type: "action", seat: 0, action: "Ks+Js" }, ctx);
+            }
         }
         return out;
     }""")
     en, it = shown["en"], shown["it"]
     assert en[0] == ["ks", "js"] and en[2] == 2, en  # the cards alone are still played by a tap
     assert en[1] == "Play both king of swords and jack of swords", en  # read out as words, not "plus"
+    assert shown["said"].endswith("Play both king of swords and jack of swords"), shown["said"]
     assert en[3].startswith("Play your king and jack of this suit together"), en
     assert it[1].startswith("Gioca insieme re di spade e fante di spade"), it
     assert it[3].startswith("Gioca insieme il re e il fante"), it

@@ -108,8 +108,8 @@ function talkLabel(action) {
 }
 
 /** An action's label as words, for a screen reader or a list's option: each card chip by its name, and the "+"
- * between two cards as "and" ("Play both king of swords and jack of swords"). */
-function plainLabel(parts) {
+ * between two cards as "and" ("Play both king of swords and jack of swords"); the narrative's words too. */
+export function plainLabel(parts) {
   return parts.map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p === "+" ? ` ${t("action.and")} ` : p))
     .join("");
 }

@@ -41,7 +41,7 @@ export function optionShape(option) {
  * typed ("... the first played wins (first_played)", "(disabled: no double play)", "(false: any card)"); here a
  * value is the choice's words, a value that only repeats what precedes it goes, and false is the box left
  * unticked. */
-export function helpInWords(doc, option, shape) {
+function helpInWords(doc, option, shape) {
   let text = doc;
   if (shape.kind === "bool") {
     text = text.replace(new RegExp(`(^|\\()(?:false|${t("lobby.falseWord")})(?=\\s*[:=])`), `$1${t("lobby.unticked")}`);

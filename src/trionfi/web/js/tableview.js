@@ -5,7 +5,7 @@
 
 import { cardBackSVG, cardName, cardSVG, indexText, parseCard, suitSign } from "./cards.js";
 import { el } from "./dom.js";
-import { actionLabel, bidText } from "./actions.js";
+import { actionLabel, bidText, plainLabel } from "./actions.js";
 import { capitalized, enginePhrase, engineText, has, language, t } from "./i18n.js";
 
 // Seats are numbered in the game's direction of play; Trijumf plays clockwise, the others counter-clockwise.
@@ -372,7 +372,7 @@ export function narrate(event, ctx) {
         card = null;
       }
       if (card) return t("log.plays", { name: name(event.seat), card: cardName(event.action, ctx.family) });
-      const label = actionLabel(event.action, ctx.family, viewer(ctx)).map((p) => (p instanceof Node ? p.getAttribute("aria-label") : p)).join("");
+      const label = plainLabel(actionLabel(event.action, ctx.family, viewer(ctx)));
       return t("log.acts", { name: name(event.seat), what: label });
     }
     case "message":
