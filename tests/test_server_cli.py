@@ -191,7 +191,7 @@ def test_join_with_no_input_watches_on_and_a_seat_is_told_why_it_stops(tmp_path:
             assert time.monotonic() < deadline
             time.sleep(0.2)
         late = join(ended["spectate"])
-        assert "end of the deal" in late and re.search(r"Seat \d wins the deal\.|The deal is drawn\.", late), late
+        assert "end of the deal" in late and re.search(r"Bot \d wins the deal\.|The deal is drawn\.", late), late
         assert "Trick 1:" not in late  # the result, not the whole deal again
         seated = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "random"}])
         played = join(seated["seats"][0]["invite"], "--name", "Ann")
@@ -558,3 +558,33 @@ def test_join_wraps_its_lines_between_words_at_a_terminal_and_leaves_a_link_whol
     client._the_end()
     link = "trionfi join http://127.0.0.1:9/t/TABLE#token=a-long-token-of-the-seat --rematch"
     assert link in screen.getvalue()  # on one line: the terminal folds it, and a copy gives it whole
+
+
+def test_join_names_the_seats_as_the_table_does() -> None:
+    """Online, the terminal names the other seats as the table page does ("Bea (opponent) plays", "Bot 2
+    (partner)"), the sides by their members, and the engine's "seat 1" in a refusal by the seat's name."""
+    import trionfi
+    from trionfi.events import EventLog
+    from trionfi.server.client import TerminalClient
+
+    state = trionfi.load("briscola", players=4).deal(seed=5)
+    log = EventLog(state)
+    welcome, caught_up = _caught_up("briscola", 0, ("Ann", "Bea", "", ""), state.observation(0))
+    for s in welcome["seats"][2:]:
+        s |= {"kind": "bot", "bot": "medium", "name": None, "played_by": "bot"}
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
+    client.version = 3
+    said = _said(lambda: [client._receive(m) for m in (welcome, caught_up)])
+    assert "Seats: 0: Ann · 1: Bea · 2: Bot 2 (medium) · 3: Bot 3 (medium)" in said
+    first = log.version(0)
+    for _ in range(3):  # you, Bea, Bot 2
+        log.apply(log.state.legal_actions()[0])
+    events = {"type": "events", "from": 3, "version": 4, "events": log.events(0, first)}
+    events["observation"] = log.state.observation(0)
+    said = " ".join(_said(lambda: client._receive(events)).split())
+    assert re.search(r"You play \w\w Bea \(opponent\) plays \w\w Bot 2 \(partner\) plays \w\w", said), said
+    drawn = " ".join(_said(client.show_table).split())
+    assert "Card points: your team (you, Bot 2) 0 · opponents (Bea, Bot 3) 0" in drawn, drawn
+    assert "Trick: you " in drawn and ", Bea (opponent) " in drawn and ", Bot 2 (partner) " in drawn
+    refused = {"type": "error", "code": "illegal_action", "message": "it is seat 3's turn, not seat 0's"}
+    assert "it is Bot 3's turn, not yours" in _said(lambda: client._receive(refused))

@@ -265,3 +265,18 @@ def test_the_help_wraps_under_each_meaning_at_a_terminal_and_stays_as_written_in
         column = rows[ask].index("does he hold")
         assert rows[ask + 1].startswith(" " * column) and not rows[ask + 1][column].isspace(), rows[ask : ask + 2]
         assert " ".join(" ".join(rows).split()) == " ".join(text.split())  # every word, none cut or lost
+
+
+def test_personal_says_yours_where_the_seat_ends_the_phrase_and_names_seats_it_is_given() -> None:
+    from trionfi.view import NAMES, personal, seat_label, side_label
+
+    assert personal("it is seat 1's turn, not seat 0's", 0) == "it is seat 1's turn, not yours"
+    assert personal("Seat 0's turn; seat 0's cards", 0) == "Your turn; your cards"
+    named = {NAMES: ["Ann", "Bea", "Bot 2"], "sides": [[0], [1], [2]]}
+    assert personal("it is seat 1's turn, not seat 0's", 0, named) == "it is Bea's turn, not yours"
+    assert personal("seat 2 holds it", None, named) == "Bot 2 holds it"  # a spectator: every seat by its name
+    assert [seat_label(s, named, None) for s in range(3)] == ["Ann", "Bea", "Bot 2"]
+    teams = {NAMES: ["Ann", "Bea", "Bot 2", None], "sides": [[0, 2], [1, 3]]}
+    assert [side_label(i, teams, 1) for i in range(2)] == ["opponents (Ann, Bot 2)", "your team (you, seat 3)"]
+    assert [side_label(i, teams, None) for i in range(2)] == ["Ann, Bot 2", "Bea, seat 3"]
+    assert seat_label(3, teams, 1) == "seat 3 (partner)"  # a seat nobody took yet keeps its number

@@ -503,12 +503,13 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
             const { engineSays } = await import('/js/tableview.js');
             return texts.map((text) => engineSays(text, { me: 3, seats: [] }));
         }""",
-        [said, "draws: seat 0 7d, seat 3 2c → seat 3 deals", "seat 1 deals again"],
+        [said, "draws: seat 0 7d, seat 3 2c → seat 3 deals", "seat 1 deals again", "it is seat 1's turn, not seat 3's"],
     )
     assert rendered == [
         "The deal is cancelled (all four agreed); you deal again.",
         "draws: Seat 0 7d, you 2c → you deal",
         "Seat 1 deals again",
+        "it is Seat 1's turn, not yours",  # not "not your"
     ]
 
 

@@ -166,7 +166,7 @@ def _render_table_notes(obs: dict[str, Any]) -> None:
         if value in (None, "", [], {}):
             continue
         text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        out.print(f"{escape(cap(str(label)))}: {escape(personal(text, me))}")
+        out.print(f"{escape(cap(str(label)))}: {escape(personal(text, me, obs))}")
 
 
 def _render_contract(obs: dict[str, Any], me: int | None) -> None:
@@ -197,7 +197,7 @@ def _render_others(obs: dict[str, Any], me: int | None) -> None:
         out.print(f"{escape(cap(seat_label(int(seat), obs, me)))} is known to hold: {escape(' '.join(cards))}")
     sizes = obs.get("hand_sizes")
     if sizes and len(sizes) > 2 and any(sizes):
-        out.print("Cards in hand: " + ", ".join(f"{seat_label(s, obs, me)} {n}" for s, n in enumerate(sizes)))
+        out.print("Cards in hand: " + escape(", ".join(f"{seat_label(s, obs, me)} {n}" for s, n in enumerate(sizes))))
 
 
 # --- telling what happens ----------------------------------------------------------------------------------------

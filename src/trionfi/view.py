@@ -35,7 +35,7 @@ VERBS = {
     "signal": "signals",
     "ask": "asks",
     "order": "orders",
-    "view": "looks at the hand of seat",
+    "view": "looks at the hand of",
     "say": "says",
     "comanda": "announces the comanda",
     "vagaresto": "calls vagaresto",
@@ -54,32 +54,47 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# An observation may carry the seats' names under this key (the online client adds the names the table gave;
+# the engine never does): seats are then named as people call each other, "Ann (opponent)" for "seat 1 (opponent)".
+NAMES = "seat_names"
+
+
+def seat_name(seat: int, obs: dict[str, Any]) -> str:
+    """A seat's name alone: its person's or bot's name where the observation carries names, else "seat 2"."""
+    names = obs.get(NAMES) or ()
+    return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+
+
 def seat_label(seat: int | None, obs: dict[str, Any], me: int | None) -> str:
     """How a seat is named: you, seat 1 (partner), seat 3 (opponent); plain "seat 2" when nobody is you."""
     if seat is None:
         return "the table"
+    name = seat_name(seat, obs)
     if me is None:
-        return f"seat {seat}"
+        return name
     if seat == me:
         return "you"
     sides = obs["sides"]
     mine = next((side for side in sides if me in side), [me])
     if seat in mine:
-        return f"seat {seat} (partner)"
+        return f"{name} (partner)"
     if len(sides) == 2:
-        return f"seat {seat} (opponent)"
-    return f"seat {seat}"
+        return f"{name} (opponent)"
+    return name
 
 
 def side_label(index: int, obs: dict[str, Any], me: int | None) -> str:
     """A side named from ``me``'s point of view: you, your team (seats 0, 2), opponents (seats 1, 3)."""
     side = obs["sides"][index]
-    seats = ", ".join(map(str, side))
-    if me is not None and me in side:
-        return "you" if len(side) == 1 else f"your team (seats {seats})"
     if len(side) == 1:
-        return seat_label(side[0], obs, me)
-    return f"opponents (seats {seats})" if me is not None and len(obs["sides"]) == 2 else f"seats {seats}"
+        return "you" if side[0] == me else seat_label(side[0], obs, me)
+    if obs.get(NAMES):
+        seats = ", ".join("you" if s == me else seat_name(s, obs) for s in side)  # "your team (you, Bot 2)"
+    else:
+        seats = "seats " + ", ".join(map(str, side))
+    if me is not None and me in side:
+        return f"your team ({seats})"
+    return f"opponents ({seats})" if me is not None and len(obs["sides"]) == 2 else seats
 
 
 def verb(subject: str, singular: str, plural: str) -> str:
@@ -109,15 +124,17 @@ YOU_VERBS = {
 _YOU_VERB = re.compile(rf"\b([Yy]ou) ({'|'.join(YOU_VERBS)})\b")
 
 
-def personal(text: str, me: int | None) -> str:
-    """An engine message from the player's point of view ("seat 0 may play" -> "you may play")."""
-    if me is None:
-        return text
-    text = re.sub(rf"\bseat {me}'s\b", "your", text)
-    text = re.sub(rf"\bSeat {me}'s\b", "Your", text)
-    text = re.sub(rf"\bseat {me}\b(?! ?\+)", "you", text)  # not "seats 0+2"-like sums
-    text = re.sub(rf"\bSeat {me}\b(?! ?\+)", "You", text)
-    return _YOU_VERB.sub(lambda m: f"{m[1]} {YOU_VERBS[m[2]]}", text)
+def personal(text: str, me: int | None, obs: dict[str, Any] | None = None) -> str:
+    """An engine message from the player's point of view ("seat 0 may play" -> "you may play"); with an ``obs``
+    that names the seats, the others by their names ("it is Ann's turn, not yours")."""
+    if me is not None:
+        text = re.sub(rf"\b([Ss])eat {me}'s\b(?= \w)", lambda m: "Your" if m[1] == "S" else "your", text)
+        text = re.sub(rf"\b([Ss])eat {me}'s\b", lambda m: "Yours" if m[1] == "S" else "yours", text)
+        text = re.sub(rf"\b([Ss])eat {me}\b(?! ?\+)", lambda m: "You" if m[1] == "S" else "you", text)  # not sums
+        text = _YOU_VERB.sub(lambda m: f"{m[1]} {YOU_VERBS[m[2]]}", text)
+    if obs and obs.get(NAMES):
+        text = re.sub(r"\b[Ss]eat (\d+)\b(?! ?\+)", lambda m: seat_name(int(m[1]), obs), text)
+    return text
 
 
 # --- cards ---------------------------------------------------------------------------------------------------
@@ -207,7 +224,7 @@ _ALLOWED_TAIL = re.compile(r"(?:may play|may|allowed): ([^;]*)$")
 def refusal(text: str, game: Any, obs: dict[str, Any] | None, me: int | None) -> str:
     """A refused action's message as the player reads it: in their person ("you may play"), and the allowed
     actions it ends with in the prompt's order rather than the engine's."""
-    text = personal(text, me)
+    text = personal(text, me, obs)
     tail = _ALLOWED_TAIL.search(text)
     if tail is None or game is None or not obs or not obs.get("legal_actions"):
         return text
@@ -244,11 +261,13 @@ def action_sentence(seat: int, text: str, obs: dict[str, Any], me: int | None) -
         first, third = PHRASES[lowered]
         return cap(f"{who} {first if you else third}")
     word, _, rest = text.partition(" ")
+    if word.lower() == "view" and rest.isdigit():  # "looks at the hand of Ann (opponent)"
+        rest = seat_label(int(rest), obs, me)
     third = VERBS.get(word.lower())
     if third is None:
         return cap(f"{who}: {text}")
     if you:
-        first = {"view": "look at the hand of seat", "comanda": "announce the comanda", "done": "are done talking"}
+        first = {"view": "look at the hand of", "comanda": "announce the comanda", "done": "are done talking"}
         v = first.get(word.lower(), word.lower() if word.lower() != "vagaresto" else "call vagaresto")
     else:
         v = third
@@ -358,7 +377,7 @@ def deal_result(obs: dict[str, Any], end: dict[str, Any], me: int | None) -> lis
     # The end event says it (a match's next deal may be dealt already); a record from before it did, the observation.
     said = end.get("outcome") or verdict(obs)
     if said:
-        lines.append(cap(personal(said, me)) + ("" if said.endswith(".") else "."))
+        lines.append(cap(personal(said, me, obs)) + ("" if said.endswith(".") else "."))
     returns = end.get("returns") or []
     per_side = {tuple(s): {returns[x] for x in s} for s in sides} if returns else {}
     seats_apart = len(sides) > 2 or any(len(v) > 1 for v in per_side.values())

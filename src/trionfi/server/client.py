@@ -184,7 +184,7 @@ class TerminalClient:
             return
         from trionfi.terminal import render_table
 
-        render_table(self.game, self.obs, self.seat)
+        render_table(self.game, self._named(self.obs), self.seat)
         self.drawn = self.version
 
     def show_help(self) -> None:
@@ -212,7 +212,7 @@ class TerminalClient:
 
         from trionfi.view import last_trick_line
 
-        self.say(escape(last_trick_line(self.obs or {}, self.seat)))
+        self.say(escape(last_trick_line(self._named(self.obs or {}), self.seat)))
 
     def show_events(self, events: list[dict[str, Any]]) -> None:
         """The events told as `trionfi play` tells them (trionfi.terminal, trionfi.view)."""
@@ -223,7 +223,7 @@ class TerminalClient:
         from trionfi.terminal import out, print_events
         from trionfi.view import deal_result, match_line, winner_line
 
-        obs, me = self.obs, self.seat
+        obs, me = self._named(self.obs), self.seat
         chunk: list[dict[str, Any]] = []
         for e in events:
             if e["type"] not in ("end", "match_end"):
@@ -425,7 +425,7 @@ class TerminalClient:
             from trionfi.view import refusal
 
             self.pending = None
-            self.say(f"[red]{escape(refusal(m['message'], self.game, self.obs, self.seat))}[/]")
+            self.say(f"[red]{escape(refusal(m['message'], self.game, self._named(self.obs), self.seat))}[/]")
             if m["code"] in ("unknown_table", "bad_token", "bad_origin"):
                 return "fatal"
         return None
@@ -433,7 +433,7 @@ class TerminalClient:
     def _show_seats(self, seats: list[dict[str, Any]]) -> None:
         parts = []
         for s in seats:
-            who = s["name"] or ("bot " + (s["bot"] or "") if s["kind"] == "bot" else "free")
+            who = s["name"] or (f"Bot {s['seat']} ({s['bot']})" if s["kind"] == "bot" else "free")
             if s["away"]:
                 who += " (away" + (", a bot plays" if s["played_by"] == "bot" else "") + ")"
             parts.append(f"{s['seat']}: {who}")
@@ -480,6 +480,16 @@ class TerminalClient:
         if away:
             line += " · not connected: " + ", ".join(self._seat_name(s["seat"]) for s in away)
         self.say(f"[dim]{line}[/]")
+
+    def _named(self, obs: dict[str, Any] | None) -> dict[str, Any] | None:
+        """``obs`` with the seats' names, as the table page names them (Ann, Bot 2): the narrative says "Ann
+        (opponent) plays 4c" rather than "seat 1 (opponent)". The bot, if any, is given the plain observation."""
+        if not obs or not self.seats:
+            return obs
+        from trionfi.view import NAMES
+
+        names = {s["seat"]: s["name"] or (f"Bot {s['seat']}" if s["kind"] == "bot" else None) for s in self.seats}
+        return {**obs, NAMES: [names.get(seat) for seat in range(max(names) + 1)]}
 
     def _seat_name(self, seat: int) -> str:
         if seat == self.seat:

@@ -37,8 +37,9 @@ export const viewer = (ctx) => ({ me: ctx.me, name: (seat) => seatName(seat, ctx
  * do ("cut by Ann", "cut by you"). The Italian sentences keep the number (their grammar wants "il posto 2"). */
 export function engineSays(text, ctx) {
   if (typeof text !== "string" || language() !== "en") return enginePhrase(text);
-  return text.replace(/\bseat (\d+)('s)?\b/g, (whole, n, owner) => {
-    if (Number(n) === ctx.me) return owner ? "your" : "you";
+  return text.replace(/\bseat (\d+)('s)?\b/g, (whole, n, owner, at, all) => {
+    // "seat 0's turn" is "your turn"; "not seat 0's" ends the phrase: "not yours".
+    if (Number(n) === ctx.me) return owner ? (/^ \w/.test(all.slice(at + whole.length)) ? "your" : "yours") : "you";
     return `${seatName(Number(n), ctx) || `seat ${n}`}${owner || ""}`;
   }).replace(/\b(you) (\w+)\b/gi, (whole, you, verb) => (YOU_VERBS[verb] ? `${you} ${YOU_VERBS[verb]}` : whole));
 }
