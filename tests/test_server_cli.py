@@ -118,6 +118,23 @@ def test_links_are_read_or_refused_clearly() -> None:
             parse_link(bad)
     result = CliRunner().invoke(app, ["join", "not a link"])
     assert result.exit_code == 2 and "not a trionfi table link" in result.output
+    with pytest.raises(LinkError, match=r"cut short.*to watch the table, leave out '#token=': http://h:1/t/abc"):
+        parse_link("http://h:1/t/abc#token=")  # a seat's link cut short, which read as the spectators' link
+
+
+def test_join_with_a_wrong_token_says_what_to_do_and_not_that_the_seat_is_yours(tmp_path: Path) -> None:
+    """A seat link cut short (or mistyped) is refused with the page's advice and the spectators' command; with no
+    input, join waited for no answer and said "The seat stays yours" of a seat it never had."""
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
+        created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "easy"}])
+        link = created["seats"][0]["invite"][:-10]
+        cmd = [sys.executable, "-m", "trionfi.cli", "join", link, "--name", "Ann"]
+        done = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, env=cli_env(), timeout=60)
+    said = " ".join((done.stdout + done.stderr).split())
+    assert done.returncode == 1, said
+    assert "no seat token" in said and "may be cut short or mistyped" in said, said
+    assert f"To watch the table: trionfi join '{server.base}/t/{created['table']}'" in said
+    assert "stays yours" not in said
 
 
 def test_a_person_plays_a_deal_through_trionfi_join(tmp_path: Path) -> None:

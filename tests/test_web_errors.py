@@ -45,6 +45,18 @@ def test_a_newcomer_s_wrong_seat_link_says_so_before_asking_a_name(new_page, liv
     assert tab.locator("#name-input").count() == 0
 
 
+def test_a_seat_link_cut_right_after_token_says_so_rather_than_watching(new_page, live_server):  # noqa: F811
+    # "#token=" with nothing after it read as no token: the friend watched, with no word that the link was cut.
+    created = live_server.create(game="briscola", seats=[{"kind": "open"}, BOT])
+    tab = new_page()
+    tab.add_init_script("localStorage.setItem('trionfi.name', 'Ann'); localStorage.setItem('trionfi.lang', 'en');")
+    tab.goto(f"{live_server.base}/t/{created['table']}#token=")
+    tab.wait_for_selector("body[data-ready=true] .fatal")
+    assert "This invite link opens no seat at this table" in tab.locator(".fatal").inner_text()
+    tab.locator(".fatal a", has_text="Watch").click()
+    tab.wait_for_selector(".badge[data-seat='1']")
+
+
 def test_a_seat_link_opened_on_another_device_offers_the_seat_s_name(new_page, live_server):  # noqa: F811
     import httpx
 

@@ -90,7 +90,12 @@ def parse_link(text: str) -> Link:
             f"{text!r} is not a trionfi table link; a link looks like http://127.0.0.1:8000/t/TABLE#token=TOKEN "
             "(as `trionfi serve` prints it, or as the table's creator got it)"
         )
-    token = parse_qs(parts.fragment).get("token", [None])[0]
+    token = parse_qs(parts.fragment, keep_blank_values=True).get("token", [None])[0]
+    if token == "":  # a seat's link cut short: watching instead would hide the mistake
+        raise LinkError(
+            f"{text!r} has no token after 'token=': the seat's link was cut short; copy it whole "
+            f"(to watch the table, leave out '#token=': {parts.scheme}://{parts.netloc}{parts.path})"
+        )
     return Link(f"{parts.scheme}://{parts.netloc}", match.group(1), token)
 
 
@@ -310,6 +315,7 @@ class TerminalClient:
     async def _session(self, ws: Any) -> bool | None:
         reader = asyncio.ensure_future(ws.recv())
         typing = asyncio.ensure_future(self.lines.get()) if self.lines is not None else None
+        closed = False  # the input closed while the server's welcome was awaited
         try:
             while True:
                 waiting = {reader} | ({typing} if typing is not None else set())
@@ -324,6 +330,9 @@ class TerminalClient:
                     said = self._receive(message)
                     if said == "fatal":
                         return False
+                    if closed and self.game is not None:  # the input closed before the seat was known: now it is
+                        self._input_closed()
+                        return False
                     if said == "name":
                         await self._name_needed()
                     if said == "ask_end":
@@ -337,11 +346,11 @@ class TerminalClient:
                     if line is None and self.link.token is None:
                         typing = None  # input closed (< /dev/null, Ctrl-D): a spectator needs none, and watches on
                         continue
+                    if line is None and self.game is None:
+                        typing, closed = None, True  # the server's answer first: the link may open no seat
+                        continue
                     if line is None:
-                        self.say(
-                            "[yellow]Input closed (Ctrl-D, or no terminal): nothing more can be typed, so join stops."
-                            " The seat stays yours: join again with the same link (--bot LEVEL lets a bot play it).[/]"
-                        )
+                        self._input_closed()
                         return False
                     if not await self._typed(line):
                         return False
@@ -350,6 +359,12 @@ class TerminalClient:
             reader.cancel()
             if typing is not None:
                 typing.cancel()
+
+    def _input_closed(self) -> None:
+        self.say(
+            "[yellow]Input closed (Ctrl-D, or no terminal): nothing more can be typed, so join stops."
+            " The seat stays yours: join again with the same link (--bot LEVEL lets a bot play it).[/]"
+        )
 
     def _receive(self, m: dict[str, Any]) -> str | None:
         kind = m.get("type")
@@ -426,6 +441,13 @@ class TerminalClient:
 
             self.pending = None
             self.say(f"[red]{escape(refusal(m['message'], self.game, self._named(self.obs), self.seat))}[/]")
+            if m["code"] == "bad_token" and self.link.token is not None:  # what to do about it, as the page says
+                watch = f"trionfi join '{self.link.base}/t/{self.link.table}'"
+                self.say(
+                    "The link may be cut short or mistyped, or the table's creator gave the seat to someone else:"
+                    " ask for the link again. To watch the table:"
+                )
+                self.say(f"  {escape(watch)}", link=True)
             if m["code"] in ("unknown_table", "bad_token", "bad_origin"):
                 return "fatal"
         return None

@@ -579,6 +579,10 @@ async function main() {
     return;
   }
   page.token = address.token || rememberedSeat(page.table);
+  if (address.token === "" && !page.token) {  // "#token=" and nothing after it: a seat's link cut short
+    showBadLink();
+    return;
+  }
   if (address.token) rememberSeat(page.table, address.token);
   page.dismissedEnds = Number(sessionStorage.getItem(`trionfi.summaries.${page.table}`) || 0);
   if (page.token && !playerName()) {
