@@ -280,3 +280,32 @@ def test_personal_says_yours_where_the_seat_ends_the_phrase_and_names_seats_it_i
     assert [side_label(i, teams, 1) for i in range(2)] == ["opponents (Ann, Bot 2)", "your team (you, seat 3)"]
     assert [side_label(i, teams, None) for i in range(2)] == ["Ann, Bot 2", "Bea, seat 3"]
     assert seat_label(3, teams, 1) == "seat 3 (partner)"  # a seat nobody took yet keeps its number
+    # The engine's "seats 0+2" (Triomphe's game score, Trionfetti's hands) is the side, as the scores name it.
+    plain = {"sides": [[0, 2], [1, 3]]}
+    assert personal("seats 0+2: 0 · seats 1+3: 2 (to 5)", 1, plain) == "opponents: 0 · your team: 2 (to 5)"
+    assert personal("Seats 1+3 win the game", None, plain) == "Seats 1+3 win the game"
+    assert personal("Seats 1+3 win the game", None, teams) == "Bea & seat 3 win the game"
+    assert personal("seats 0+1 and seat 2", 2, plain) == "seats 0+1 and you"  # not a side: left as it is
+
+
+def test_an_action_that_names_a_seat_by_number_says_whose_it_is_where_seats_have_names() -> None:
+    """Online, Triomphe's dealer types "next dealer 1": the table shows whose seat 1 is ("next dealer 1 (Ann)")."""
+    import random
+
+    from trionfi.view import NAMES
+
+    match = trionfi.load("triomphe").match(seed=11)
+    rng = random.Random(1)
+    while match.state.phase != "next dealer":
+        match.apply(rng.choice(match.legal_actions()))
+    me = match.current_player
+    obs = match.observation(me)
+    names = ["Ann", "Bea", "Cal", "Dan"]
+    with terminal.out.capture() as captured:
+        terminal.render_table(trionfi.load("triomphe"), {**obs, NAMES: names}, me)
+    right, left = (me + 1) % 4, (me + 3) % 4
+    shown = " ".join(captured.get().split())
+    assert f"Other actions: next dealer {right} ({names[right]}), next dealer {left} ({names[left]})" in shown, shown
+    with terminal.out.capture() as captured:
+        terminal.render_table(trionfi.load("triomphe"), obs, me)  # in `trionfi play` the number is the seat's name
+    assert f"Other actions: next dealer {right}, next dealer {left}" in " ".join(captured.get().split())

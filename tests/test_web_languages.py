@@ -511,6 +511,16 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
         "Seat 1 deals again",
         "it is Seat 1's turn, not yours",  # not "not your"
     ]
+    # The engine's "seats 0+2" (Triomphe's game score, Trionfetti's hands) is named as the scores name the side.
+    sides = page.evaluate(
+        """async (texts) => {
+            const { engineSays } = await import('/js/tableview.js');
+            const seats = [{ name: "Ann" }, { kind: "bot" }, { kind: "bot" }, {}];
+            return texts.map((text) => engineSays(text, { me: 3, seats, obs: { sides: [[0, 2], [1, 3]] } }));
+        }""",
+        ["seats 0+2: 0 · seats 1+3: 2 (to 5)", "seats 1+3 win the game", "seats 0+1 and seat 2"],
+    )
+    assert sides == ["Ann & Bot 2: 0 · your team: 2 (to 5)", "Your team win the game", "seats 0+1 and Bot 2"]
 
 
 # What a player may send that the engine refuses at some moment: every game's action words, talk, cards (a card of

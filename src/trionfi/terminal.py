@@ -37,6 +37,7 @@ from .view import (
     pass_first,
     personal,
     refusal,
+    seat_in_action,
     seat_label,
     side_label,
     trick_text,
@@ -137,7 +138,11 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None) -> None:
         hand = {c.lower() for c in obs["hand"]}
         extra = sorted((a for a in legal if a.lower() not in hand), key=pass_first)  # as the prompt
         if extra:
-            out.print("Other actions: " + ", ".join(f"[bold green]{escape(a)}[/]" for a in extra))
+            named = ((a, seat_in_action(a, obs)) for a in extra)  # "next dealer 1 (Ann)"
+            out.print(
+                "Other actions: "
+                + ", ".join(f"[bold green]{escape(a)}[/]" + (f" ({escape(n)})" if n else "") for a, n in named)
+            )
 
 
 def hand_text(game: Game, obs: dict[str, Any], legal: list[str]) -> str:

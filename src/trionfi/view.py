@@ -65,6 +65,13 @@ def seat_name(seat: int, obs: dict[str, Any]) -> str:
     return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
 
 
+def seat_in_action(action: str, obs: dict[str, Any]) -> str | None:
+    """The name of the seat an action names by number ("next dealer 1", "view 2"), where the observation names
+    the seats: what to type is the number, who it is the name."""
+    m = re.fullmatch(r"(?:next dealer|view) (\d+)", action.lower())
+    return seat_name(int(m[1]), obs) if m and obs.get(NAMES) else None
+
+
 def seat_label(seat: int | None, obs: dict[str, Any], me: int | None) -> str:
     """How a seat is named: you, seat 1 (partner), seat 3 (opponent); plain "seat 2" when nobody is you."""
     if seat is None:
@@ -124,9 +131,31 @@ YOU_VERBS = {
 _YOU_VERB = re.compile(rf"\b([Yy]ou) ({'|'.join(YOU_VERBS)})\b")
 
 
+_SIDE_SEATS = re.compile(r"\b([Ss])eats (\d+(?:\+\d+)+)\b")
+
+
+def _side_words(m: re.Match[str], obs: dict[str, Any], me: int | None) -> str:
+    """The engine's "seats 0+2" as the player says it: "your team", "opponents" (or the seats' names)."""
+    seats = sorted(int(x) for x in m[2].split("+"))
+    if seats not in [sorted(side) for side in obs["sides"]]:
+        return m[0]
+    if me is not None and me in seats:
+        words = "your team"
+    elif me is not None and len(obs["sides"]) == 2:
+        words = "opponents"
+    elif obs.get(NAMES):
+        words = " & ".join(seat_name(s, obs) for s in seats)
+    else:
+        return m[0]
+    return cap(words) if m[1] == "S" else words
+
+
 def personal(text: str, me: int | None, obs: dict[str, Any] | None = None) -> str:
-    """An engine message from the player's point of view ("seat 0 may play" -> "you may play"); with an ``obs``
-    that names the seats, the others by their names ("it is Ann's turn, not yours")."""
+    """An engine message from the player's point of view ("seat 0 may play" -> "you may play"); with ``obs``, a
+    side's seats as the side ("seats 1+3 score 2" -> "opponents score 2") and, where it names the seats, the
+    others by their names ("it is Ann's turn, not yours")."""
+    if obs and obs.get("sides"):
+        text = _SIDE_SEATS.sub(lambda m: _side_words(m, obs, me), text)
     if me is not None:
         text = re.sub(rf"\b([Ss])eat {me}'s\b(?= \w)", lambda m: "Your" if m[1] == "S" else "your", text)
         text = re.sub(rf"\b([Ss])eat {me}'s\b", lambda m: "Yours" if m[1] == "S" else "yours", text)

@@ -37,7 +37,13 @@ export const viewer = (ctx) => ({ me: ctx.me, name: (seat) => seatName(seat, ctx
  * do ("cut by Ann", "cut by you"). The Italian sentences keep the number (their grammar wants "il posto 2"). */
 export function engineSays(text, ctx) {
   if (typeof text !== "string" || language() !== "en") return enginePhrase(text);
-  return text.replace(/\bseat (\d+)('s)?\b/g, (whole, n, owner, at, all) => {
+  return text.replace(/\bseats (\d+(?:\+\d+)+)\b/g, (whole, list, at) => {  // "seats 1+3": the side, as the scores name it
+    const seats = list.split("+").map(Number).sort().join();
+    const side = (ctx.obs?.sides || []).findIndex((s) => [...s].sort().join() === seats);
+    if (side < 0) return whole;
+    const name = sideName(side, ctx);
+    return at > 0 && name === t("side.yourTeam") ? name.toLowerCase() : name;
+  }).replace(/\bseat (\d+)('s)?\b/g, (whole, n, owner, at, all) => {
     // "seat 0's turn" is "your turn"; "not seat 0's" ends the phrase: "not yours".
     if (Number(n) === ctx.me) return owner ? (/^ \w/.test(all.slice(at + whole.length)) ? "your" : "yours") : "you";
     return `${seatName(Number(n), ctx) || `seat ${n}`}${owner || ""}`;
