@@ -322,9 +322,10 @@ def event_sentence(event: dict[str, Any], obs: dict[str, Any], me: int | None, s
         sender = event.get("sender")
         to = event.get("to") or []
         heard = f" to {', '.join(seat_label(t, obs, me) for t in to)}" if to else ""
+        said = personal(str(event["text"]), me, obs)  # "seat 3 takes back 10d" said to seat 3: "you take back 10d"
         if sender is None:
-            return str(event["text"])
-        return f"{cap(seat_label(sender, obs, me))}{heard}: {event['text']}"
+            return said
+        return f"{cap(seat_label(sender, obs, me))}{heard}: {said}"
     if kind == "receive":
         cards = event.get("cards")
         if not cards:
