@@ -162,6 +162,15 @@ def test_a_table_waits_for_its_players_and_the_lobby_lists_it(server: ServerThre
         ann = await seat_player(server, created, 0, "Ann").connect()
         refused = await ann.answer(await ann.act(ann.obs["legal_actions"][0]))
         assert refused["code"] == "not_started" and "2" in refused["message"]
+        # The lobby says who is there already: Ann and the bots.
+        listed = httpx.get(f"{server.base}/api/tables").json()["tables"]
+        seats = next(t for t in listed if t["table"] == table)["seats"]
+        assert [(s["name"], s["kind"], s["bot"]) for s in seats] == [
+            ("Ann", "open", None),
+            (None, "bot", "easy"),
+            (None, "open", None),
+            (None, "bot", "medium"),
+        ]
         # Someone claims seat 2 from the lobby: a new token; the old invite link no longer works.
         claim = httpx.post(f"{server.base}/api/tables/{table}/seats/2/claim", json={"name": "Cy"})
         assert claim.status_code == 200, claim.text

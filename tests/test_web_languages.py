@@ -178,9 +178,11 @@ def test_the_lobby_names_options_and_their_values_in_words(new_page, live_server
     table = page.locator(".created input.link").last.input_value().rsplit("/t/", 1)[1]
     assert httpx.get(f"{live_server.base}/api/tables/{table}").json()["options"]["variant"] == "a31"
     watcher = italian(new_page, f"{live_server.base}/")
-    listed = watcher.locator(f".open-tables li[data-table='{table}'] small")
+    listed = watcher.locator(f".open-tables li[data-table='{table}'] small.options")
     listed.wait_for()
     assert listed.inner_text() == "variante: Briscola a 31", listed.inner_text()
+    who = watcher.locator(f".open-tables li[data-table='{table}'] small.who").inner_text()
+    assert re.fullmatch(r"Ancora nessuno seduto · (adesso|\d+ minut[oi] fa)", who), who  # the creator's seat: kept
     # At the table the variant is the table's name.
     page.click(".created a.go")
     page.wait_for_selector(".hand .card")

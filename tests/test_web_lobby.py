@@ -3,6 +3,8 @@ second person taking the open seat from the list of open tables."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from test_web_play import BOT
@@ -86,6 +88,10 @@ def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, s
     bea.locator(f".open-tables li[data-table='{table}'] button").first.wait_for()
     # Ann's own seat ("me") is not offered to others, even before she reaches the table.
     assert bea.locator(f".open-tables li[data-table='{table}'] button").all_inner_texts() == ["Sit at seat 1"]
+    # Who is there already (Bea was told "my table is in the lobby"), and since when: Ann's seat is kept for her,
+    # named once she reaches it (below).
+    who = bea.locator(f".open-tables li[data-table='{table}'] small.who")
+    assert re.fullmatch(r"Nobody seated yet · (just now|\d+ minutes? ago)", who.inner_text()), who.inner_text()
     # On a phone the tables to join come first, in sight without scrolling past the form.
     box = bea.locator(".tables-panel").bounding_box()
     assert box is not None and box["y"] + 60 < PHONE["height"], box
@@ -99,6 +105,7 @@ def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, s
     ann.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
     ann.click(".created a.go")
     ann.wait_for_selector(".hand .card")
+    expect(who).to_have_text(re.compile(r"At the table: Ann · (just now|\d+ minutes? ago)"), timeout=15_000)
     # Ann went to her seat before sending the link: her table page offers it while the seat is empty.
     assert "your-turn" not in (ann.locator("#status").get_attribute("class") or "")  # waiting is nobody's turn
     invite = ann.locator("[data-notice=invites] .invite[data-seat='1']")

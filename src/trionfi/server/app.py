@@ -117,6 +117,7 @@ class OpenTable(BaseModel):
     status: str
     seeded: bool
     free_seats: list[int]
+    seats: list[SeatInfo]
     created: float
 
 

@@ -32,7 +32,7 @@ from .presence import SharedPresence
 from .protocol import NAME_NEEDED, ProtocolError, check_name, error
 from .settings import Settings
 from .store import MISSING, OK, SeatRow, Store, StoreError, TableRow
-from .tables import PERSON_KINDS, LiveTable, bot_of, build, card_order, played_by, ready
+from .tables import PERSON_KINDS, LiveTable, bot_of, build, card_order, played_by, ready, seat_public
 from .tokens import new_table_id, new_token, token_hash
 
 log = logging.getLogger("trionfi.server")
@@ -142,6 +142,7 @@ class Hub:
                 "status": r.status,
                 "seeded": r.seeded,
                 "free_seats": [s.seat for s in r.seats if s.kind == "open" and s.name is None],
+                "seats": [seat_public(s) for s in r.seats],  # who is there already: the lobby names them
                 "created": r.created,
             }
             for r in rows

@@ -3,7 +3,7 @@
 
 import { api, pageOf, rememberCreator, rememberInvites, rememberSeat, rememberedSeat, seatPage } from "./client.js";
 import { el, copyButton, playerName, setPlayerName, shareButton } from "./dom.js";
-import { capitalized, enginePhrase, engineText, languageSwitch, loadLanguage, t } from "./i18n.js";
+import { capitalized, enginePhrase, engineText, language, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { optionLabel, valueText } from "./options.js";
 
 let catalogue = null; // the answer of GET /api/games
@@ -296,7 +296,8 @@ async function refreshTables(box) {
     // A seat freed during a game (its person left and the creator gave it to someone new): joined mid-deal.
     const playing = table.status === "playing" ? el("span", { className: "in-play", title: t("lobby.inPlayHelp") }, t("lobby.inPlay")) : null;
     const item = el("li", { "data-table": table.table },
-      el("span", { className: "title" }, table.title), playing, el("small", {}, options || t("lobby.defaults")));
+      el("span", { className: "title" }, table.title), playing, el("small", { className: "options" }, options || t("lobby.defaults")),
+      el("small", { className: "who" }, whoIsThere(table)));
     // A table where this browser has a seat (one it made, waiting for a friend): its own seat, not the friend's.
     const mine = rememberedSeat(table.table);
     if (mine) item.append(el("a", { className: "button small primary", href: seatPage(table.table, mine) }, t("lobby.go")));
@@ -308,6 +309,22 @@ async function refreshTables(box) {
     list.append(item);
   }
   box.replaceChildren(list);
+}
+
+/** Who sits at an open table already, and since when: a friend told "my table is in the lobby" finds it. */
+function whoIsThere(table) {
+  const seated = (table.seats || []).filter((s) => s.name || s.kind === "bot")
+    .map((s) => s.name || t("seat.bot", { n: s.seat }));
+  const who = seated.length ? t("lobby.seated", { names: seated.join(", ") }) : t("lobby.nobodyYet");
+  return `${who} · ${age(table.created)}`;
+}
+
+function age(created) {
+  const minutes = Math.max(0, Math.floor((Date.now() / 1000 - created) / 60));  // (the phone's clock may be off)
+  if (minutes < 1) return t("lobby.justNow");
+  const words = new Intl.RelativeTimeFormat(language(), { numeric: "always" });
+  if (minutes < 60) return words.format(-minutes, "minute");
+  return minutes < 24 * 60 ? words.format(-Math.floor(minutes / 60), "hour") : words.format(-Math.floor(minutes / 1440), "day");
 }
 
 async function claim(table, seat) {
