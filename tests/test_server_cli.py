@@ -605,3 +605,43 @@ def test_join_names_the_seats_as_the_table_does() -> None:
     assert "Trick: you " in drawn and ", Bea (opponent) " in drawn and ", Bot 2 (partner) " in drawn
     refused = {"type": "error", "code": "illegal_action", "message": "it is seat 3's turn, not seat 0's"}
     assert "it is Bot 3's turn, not yours" in _said(lambda: client._receive(refused))
+
+
+def test_join_says_whom_the_table_waits_for_when_a_person_takes_their_time(tmp_path: Path) -> None:
+    """The table page marks whose turn it is; in the terminal, after a few seconds of a person's turn (never a
+    bot's), a line says whom the table waits for, and that they are not connected when they are not."""
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
+        created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+        bea = created["seats"][1]["token"]
+        joined = httpx.post(  # Bea takes her seat, then closes the page: the game starts without her connected
+            f"{server.base}/api/tables/{created['table']}/join",
+            json={"name": "Bea"},
+            headers={"Authorization": f"Bearer {bea}"},
+        )
+        assert joined.status_code == 200, joined.text
+        cmd = [sys.executable, "-m", "trionfi.cli", "join", created["seats"][0]["invite"], "--name", "Ann"]
+        proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=cli_env()
+        )
+        lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=lambda: [*map(lines.put, proc.stdout), lines.put(None)], daemon=True).start()
+        seen: list[str] = []
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                try:
+                    line = lines.get(timeout=1)
+                except queue.Empty:
+                    continue
+                if line is None or "Waiting for" in line:
+                    seen.append(line or "")
+                    break
+                seen.append(line)
+                if line.startswith("Your turn"):
+                    proc.stdin.write(re.search(r"a card \((\w+)", line).group(1) + "\n")
+                    proc.stdin.flush()
+        finally:
+            proc.kill()
+    text = "".join(seen)
+    assert "Waiting for Bea (not connected)..." in text, text
+    assert text.count("Waiting for") == 1

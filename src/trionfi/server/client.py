@@ -124,6 +124,9 @@ class TerminalClient:
     # message (same id and version) goes again after this long. A move that did get through is refused the
     # second time ("already taken") and the events show it.
     resend_after = 3.0
+    # A person at the table who has not moved after this long: "Waiting for Ann..." (a bot moves sooner; a person
+    # in the terminal sees no turn marker, as the table page shows one).
+    slow_after = 4.0
 
     def __init__(
         self,
@@ -171,6 +174,7 @@ class TerminalClient:
         self.connected: list[int] | None = None  # the seats with a page or terminal open, as last printed
         self.rematch: str | None = None  # the rematch's table, once someone asked for it
         self.over = False  # the table was over when we came: its end is said once it is drawn
+        self.waited = -1  # the version at which "Waiting for Ann..." was said
 
     # --- output (cli.py draws the table) --------------------------------------------------------------------
     def say(self, text: str, link: bool = False) -> None:
@@ -319,11 +323,15 @@ class TerminalClient:
         try:
             while True:
                 waiting = {reader} | ({typing} if typing is not None else set())
-                timeout = self.resend_after if self.pending is not None else None
+                slow = self._waiting_for() is not None and self.waited != self.version
+                timeout = self.resend_after if self.pending is not None else self.slow_after if slow else None
                 done, _ = await asyncio.wait(waiting, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
                 if not done and self.pending is not None and self.sent is not None:
                     self.resent += 1
                     await self._send(self.sent)
+                    continue
+                if not done and slow:  # a person is taking their time: say whom the table waits for, once
+                    self._say_waiting()
                     continue
                 if reader in done:
                     message = json.loads(reader.result())
@@ -502,6 +510,24 @@ class TerminalClient:
         if away:
             line += " · not connected: " + ", ".join(self._seat_name(s["seat"]) for s in away)
         self.say(f"[dim]{line}[/]")
+
+    def _waiting_for(self) -> str | None:
+        """"Waiting for Ann..." while another person is to move (not a bot, nor a seat a bot plays for now)."""
+        turn = (self.obs or {}).get("current_player")
+        if self.status != "playing" or self.quiet or turn is None or turn == self.seat:
+            return None
+        info = next((s for s in self.seats if s["seat"] == turn), None)
+        if info is None or info.get("played_by") != "person" or info["kind"] == "bot":
+            return None
+        away = self.connected is not None and turn not in self.connected
+        name = info.get("name") or f"seat {turn}"
+        return f"Waiting for {name}" + (" (not connected)..." if away else "...")
+
+    def _say_waiting(self) -> None:
+        from rich.markup import escape
+
+        self.waited = self.version
+        self.say(f"[dim]{escape(self._waiting_for() or '')}[/]")
 
     def _named(self, obs: dict[str, Any] | None) -> dict[str, Any] | None:
         """``obs`` with the seats' names, as the table page names them (Ann, Bot 2): the narrative says "Ann
