@@ -496,6 +496,8 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
     assert personal("after 6 cards: seat 1 proposes a new deal", 1) == "after 6 cards: you propose a new deal"
     assert personal("seat 2 holds it but played Hb", 2) == "you hold it but played Hb"
     assert personal("no effect: seat 2 holds it already", 2) == "no effect: you hold it already"  # not "himself"
+    demand = "trick 3: seat 2 demanded Jd: seat 3 takes back 10d and gives Jd"
+    assert personal(demand, 3) == "trick 3: seat 2 demanded Jd: you take back 10d and give Jd"  # not "and gives"
     assert personal(said, 1) == said  # another seat's sentence is left as it is
     page = new_page()
     page.goto(f"{live_server.base}/")
@@ -505,13 +507,20 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
             const { engineSays } = await import('/js/tableview.js');
             return texts.map((text) => engineSays(text, { me: 3, seats: [] }));
         }""",
-        [said, "draws: seat 0 7d, seat 3 2c → seat 3 deals", "seat 1 deals again", "it is seat 1's turn, not seat 3's"],
+        [
+            said,
+            "draws: seat 0 7d, seat 3 2c → seat 3 deals",
+            "seat 1 deals again",
+            "it is seat 1's turn, not seat 3's",
+            demand,
+        ],
     )
     assert rendered == [
         "The deal is cancelled (all four agreed); you deal again.",
         "draws: Seat 0 7d, you 2c → you deal",
         "Seat 1 deals again",
         "it is Seat 1's turn, not yours",  # not "not your"
+        "trick 3: Seat 2 demanded Jd: you take back 10d and give Jd",
     ]
     # The engine's "seats 0+2" (Triomphe's game score, Trionfetti's hands) is named as the scores name the side.
     sides = page.evaluate(

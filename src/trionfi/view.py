@@ -129,6 +129,8 @@ YOU_VERBS = {
     "plays": "play",
 }
 _YOU_VERB = re.compile(rf"\b([Yy]ou) ({'|'.join(YOU_VERBS)})\b")
+# The second verb of the same "you": "you take back 10d and gives Jd" -> "... and give Jd".
+_YOU_AND_VERB = re.compile(rf"\b([Yy]ou \w+\b[^.;:!?]*? and) ({'|'.join(YOU_VERBS)})\b")
 
 
 _SIDE_SEATS = re.compile(r"\b([Ss])eats (\d+(?:\+\d+)+)\b")
@@ -161,6 +163,7 @@ def personal(text: str, me: int | None, obs: dict[str, Any] | None = None) -> st
         text = re.sub(rf"\b([Ss])eat {me}'s\b", lambda m: "Yours" if m[1] == "S" else "yours", text)
         text = re.sub(rf"\b([Ss])eat {me}\b(?! ?\+)", lambda m: "You" if m[1] == "S" else "you", text)  # not sums
         text = _YOU_VERB.sub(lambda m: f"{m[1]} {YOU_VERBS[m[2]]}", text)
+        text = _YOU_AND_VERB.sub(lambda m: f"{m[1]} {YOU_VERBS[m[2]]}", text)
     if obs and obs.get(NAMES):
         text = re.sub(r"\b[Ss]eat (\d+)\b(?! ?\+)", lambda m: seat_name(int(m[1]), obs), text)
     return text

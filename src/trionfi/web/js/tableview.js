@@ -47,7 +47,9 @@ export function engineSays(text, ctx) {
     // "seat 0's turn" is "your turn"; "not seat 0's" ends the phrase: "not yours".
     if (Number(n) === ctx.me) return owner ? (/^ \w/.test(all.slice(at + whole.length)) ? "your" : "yours") : "you";
     return `${seatName(Number(n), ctx) || `seat ${n}`}${owner || ""}`;
-  }).replace(/\b(you) (\w+)\b/gi, (whole, you, verb) => (YOU_VERBS[verb] ? `${you} ${YOU_VERBS[verb]}` : whole));
+  }).replace(/\b(you) (\w+)\b/gi, (whole, you, verb) => (YOU_VERBS[verb] ? `${you} ${YOU_VERBS[verb]}` : whole))
+    // the same "you"'s second verb: "you take back 10d and gives Jd" -> "... and give Jd"
+    .replace(/\b(you \w+\b[^.;:!?]*? and) (\w+)\b/gi, (whole, head, verb) => (YOU_VERBS[verb] ? `${head} ${YOU_VERBS[verb]}` : whole));
 }
 
 // The verbs the engine's sentences put after "seat N" ("seat 3 deals again"), as they go after "you" (as
