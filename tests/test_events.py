@@ -365,3 +365,21 @@ def test_the_end_of_a_deal_says_its_verdict_even_once_the_match_dealt_again(name
             assert re.fullmatch(says, end["outcome"]), end
             table = seen.get("table") or {}
             assert end["outcome"] == (seen.get("outcome") or table.get("result") or table.get("deal result"))
+
+
+@pytest.mark.parametrize("name", ["troccas", "briscola"])
+def test_the_end_of_a_deal_counts_the_cards_each_side_won_where_tricks_do_not(name):
+    # The browser's summary counted Troccas' cards from the tricks: 76 in all, without the dealer's discard (and
+    # the Fool with whoever took its trick). Troccas' end says each side's cards, 78; Briscola's tricks say it.
+    game = trionfi.load(name)
+    state, log = play_logged(game, random.Random(7), match=True, steps=3000)
+    assert len(state.finished) >= 2
+    for v in [*range(game.players), None]:
+        ends = [e for e in log.events(v) if e["type"] == "end"]
+        for end, deal in zip(ends, state.finished, strict=True):
+            if name == "briscola":
+                assert "cards_won" not in end
+                continue
+            won = [len(p) for p in deal.piles]
+            won[game.side_of[deal.dealer]] += len(deal.discard)
+            assert end["cards_won"] == won and sum(won) == 78, end

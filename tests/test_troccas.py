@@ -452,6 +452,7 @@ def test_tc14_the_fool_is_lost_when_its_team_takes_no_trick():
     assert {"5c", "Kc", "Fool", "7c"} <= set(map(str, state.piles[1]))
     assert count_group(["5c", "Kc", "Fool", "7c"]) == 9
     assert state.points() == [1, 71]  # seats 0+2 keep only their discard of two numerals
+    assert state.observation(1)["cards_won"] == [2, 76]  # the discard is all seats 0+2 have
     assert "the Fool is lost" in " ".join(state.observation(0)["table"]["the Fool"])
 
 
@@ -1031,3 +1032,17 @@ def test_the_rules_text_names_the_choices():
     text = trionfi.load("troccas").rules_summary()
     for words in ("72", "36", "tschintschar", "Fool", "king", "Choices", "catch-up", "RULES.md"):
         assert words in text
+
+
+def test_each_side_s_cards_are_counted_once_the_deal_is_over():
+    # The discard counts for the dealer's side and the Fool stays with its owner's: the tricks alone miscount.
+    for seed in range(12):
+        state, rng = trionfi.load("troccas").deal(seed=seed), random.Random(seed)
+        random_play(state, rng, steps=30)
+        assert all(state.observation(s)["cards_won"] is None for s in range(4))  # the discard is still secret
+        random_play(state, rng)
+        won = [state.observation(s)["cards_won"] for s in range(4)]
+        piles = [len(p) for p in state.piles]
+        piles[state.game.side_of[state.dealer]] += 2
+        assert won[0] == won[1] == won[2] == won[3] == piles and sum(piles) == 78
+        assert sum(len(t.cards) for t in state.tricks) == 76

@@ -186,6 +186,40 @@ def test_the_summary_names_the_caller_and_the_partner_who_won_a_chiamata_deal(ne
     ], verdicts
 
 
+def test_the_troccas_summary_counts_the_discard_and_the_fool_with_their_sides(new_page, static_url):  # noqa: F811
+    # The summary counted the cards of the tricks each side took: 76 of Troccas' 78, the dealer's two laid-away
+    # cards left out (and the Fool with whoever took its trick). A deal played by the engine, read by the page.
+    import random
+
+    import trionfi
+    from trionfi.events import EventLog
+
+    state = trionfi.load("troccas").deal(seed=3)
+    log, rng = EventLog(state), random.Random(3)
+    while not state.is_terminal():
+        log.apply(rng.choice(state.legal_actions()))
+    won = [len(p) for p in state.piles]
+    won[state.game.side_of[state.dealer]] += 2
+    events, obs = log.events(1), state.observation(1)
+    tab = module_page(new_page(), static_url)
+    cells = tab.evaluate(
+        """async ([events, obs]) => {
+        const i18n = await import("/js/i18n.js");
+        const { dealSummary, summaryFromObservation, summaryPanel } = await import("/js/tableview.js");
+        await i18n.loadLanguage("en");
+        const seats = [0, 1, 2, 3].map((seat) => ({ seat, kind: "bot", name: null }));
+        const ctx = { me: 1, seats, n: 4, family: "tarot", obs, events };
+        const end = events.map((e) => e.type).lastIndexOf("end");
+        const column = (summary) => [...summaryPanel(summary, ctx, { finished: true }).querySelectorAll("tr")]
+            .slice(1).map((row) => Number(row.children[1].textContent));  // under the head row
+        return [column(dealSummary(ctx, end)), column(summaryFromObservation(ctx))];  // as it ends; after a reload
+    }""",
+        [events, obs],
+    )
+    assert sum(won) == 78
+    assert cells == [won, won], (cells, won)
+
+
 def test_the_end_of_a_match_names_who_won_the_match_not_its_last_deal(new_page, static_url):  # noqa: F811
     # The summary at the end of a match read the last deal's returns: "You won" over totals of 3 to 5 against you.
     tab = module_page(new_page(), static_url)

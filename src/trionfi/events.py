@@ -263,6 +263,8 @@ class EventLog:
         said = verdict(seen)
         if said is not None:  # in a match the next deal's observation no longer says it
             end["outcome"] = said
+        if seen.get("cards_won") is not None:  # a game whose tricks do not hold every card won (Troccas' discard)
+            end["cards_won"] = list(seen["cards_won"])
         if self.state is not deal:  # in a match: the match score after this deal
             end["match_score"] = list(self.state.points())
         return end

@@ -719,6 +719,14 @@ class TroccasState(TrickState):
         """The sides with a positive result in a finished deal (none for a 36-36 draw)."""
         return [s for s, r in enumerate(self.side_returns()) if r > 0]
 
+    def cards_won(self) -> list[int]:
+        """Cards per side once the deal is over: its won piles (the Fool with its owner's side, the card given for
+        it with the other) and the discard with the dealer's side: 78 in all. Counting trick cards instead would
+        miss the discard and give the Fool to whoever took its trick."""
+        size = [len(pile) for pile in self.piles]
+        size[self.game.side_of[self.dealer]] += len(self.discard)
+        return size
+
     def gathered(self) -> list[Card]:
         """All 78 cards picked up after the deal: the won piles of seats 0+2 then 1+3, the discard with its
         team's pile, and (after a revoke) the trick and the hands."""
@@ -825,6 +833,7 @@ class TroccasState(TrickState):
         over = self.current_player is None
         obs["discard"] = [str(c) for c in self.discard] if seat == self.dealer or over else None
         obs["discarded"] = len(self.discard)
+        obs["cards_won"] = self.cards_won() if over else None
         obs["fool_owed_by"] = self.debtor
         obs["demand"] = str(JACK[self.demand]) if self.demand is not None else None
         obs["revoke"] = self.revoke

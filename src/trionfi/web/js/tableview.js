@@ -463,7 +463,9 @@ export function dealSummary(ctx, endIndex) {
     }
   }
   const matchEnd = events.slice(endIndex + 1).find((e) => e.type === "match_end");
-  return { points: end.points, returns: end.returns, cardsWon: sawTricks ? cardsWon : null, matchEnd, outcome: end.outcome ?? null };
+  // A game whose tricks do not hold every card won counts them itself (Troccas: the discard, the Fool).
+  const won = end.cards_won ?? (sawTricks ? cardsWon : null);
+  return { points: end.points, returns: end.returns, cardsWon: won, matchEnd, outcome: end.outcome ?? null };
 }
 
 export function summaryFromObservation(ctx) {
@@ -473,7 +475,7 @@ export function summaryFromObservation(ctx) {
   for (const tr of obs.tricks || []) if (tr.winner !== null && tr.winner !== undefined) cardsWon[sideOf(tr.winner, ctx)] += tr.cards.length;
   const table = obs.table && typeof obs.table === "object" ? obs.table : {};
   const outcome = obs.outcome || table.result || table["deal result"] || null; // as the end event says it
-  return { points: obs.points || [], returns: obs.returns || null, cardsWon, matchEnd: null, outcome };
+  return { points: obs.points || [], returns: obs.returns || null, cardsWon: obs.cards_won ?? cardsWon, matchEnd: null, outcome };
 }
 
 /** The sides whose seats gain by `returns` (per seat, zero-sum); null without returns. */
