@@ -189,6 +189,36 @@ def test_a_table_waits_for_its_players_and_the_lobby_lists_it(server: ServerThre
     assert table not in [t["table"] for t in httpx.get(f"{server.base}/api/tables").json()["tables"]]
 
 
+def test_two_people_named_alike_are_told_apart(server: ServerThread) -> None:
+    # Two on one phone (its name box remembers the first's name) both sat as "Ann": every sentence of the table
+    # ("Ann plays 4c") could be either. The second is "Ann 2"; a name the other seat does not have is kept.
+    seats = [{"kind": "open"}, {"kind": "open"}, {"kind": "open"}, {"kind": "bot", "bot": "easy"}]
+    created = server.create(game="briscola", options={"players": 4}, seats=seats)
+    table = created["table"]
+
+    def names() -> list[str | None]:
+        return [s["name"] for s in httpx.get(f"{server.base}/api/tables/{table}").json()["seats"]]
+
+    async def game() -> None:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        other = await seat_player(server, created, 2, " ann ").connect()
+        assert names() == ["Ann", None, "ann 2", None]
+        again = await seat_player(server, created, 2, " ann ").connect()  # the page again: the same name
+        assert again.seat == 2 and names() == ["Ann", None, "ann 2", None]
+        long = "A" * 40
+        renamed = [await seat_player(server, created, seat, long).connect() for seat in (0, 2)]
+        assert names() == [long, None, "A" * 38 + " 2", None]
+        claim = httpx.post(f"{server.base}/api/tables/{table}/seats/1/claim", json={"name": long})
+        assert claim.status_code == 200, claim.text
+        assert names() == [long, "A" * 38 + " 3", "A" * 38 + " 2", None]
+        bea = await seat_player(server, created, 2, "Bea").connect()
+        assert names()[2] == "Bea"
+        for p in (ann, other, again, bea, *renamed):
+            await p.close()
+
+    run(game())
+
+
 def test_a_stand_in_bot_plays_a_seat_that_was_left_and_gives_it_back(server: ServerThread) -> None:
     created = four_seats(server, seed=3)
     table = created["table"]

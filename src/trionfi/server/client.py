@@ -512,7 +512,8 @@ class TerminalClient:
         self.say(f"[dim]{line}[/]")
 
     def _waiting_for(self) -> str | None:
-        """"Waiting for Ann..." while another person is to move (not a bot, nor a seat a bot plays for now)."""
+        """The line while another person is to move, "Waiting for Ann..." (not a bot, nor a seat a bot plays for
+        now)."""
         turn = (self.obs or {}).get("current_player")
         if self.status != "playing" or self.quiet or turn is None or turn == self.seat:
             return None

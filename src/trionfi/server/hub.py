@@ -29,7 +29,7 @@ from trionfi.errors import TrionfiError
 from . import bots
 from .connections import Connection
 from .presence import SharedPresence
-from .protocol import NAME_NEEDED, ProtocolError, check_name, error
+from .protocol import MAX_NAME, NAME_NEEDED, ProtocolError, check_name, error
 from .settings import Settings
 from .store import MISSING, OK, SeatRow, Store, StoreError, TableRow
 from .tables import PERSON_KINDS, LiveTable, bot_of, build, card_order, played_by, ready, seat_public
@@ -273,7 +273,7 @@ class Hub:
                 )
             if s.name is not None:
                 return ProtocolError("seat_taken", f"seat {seat} was taken by {s.name}", 409)
-            s.name, s.token_hash, s.away = name, token_hash(token), False
+            s.name, s.token_hash, s.away = distinct_name(name, row.seats, seat), token_hash(token), False
             return _maybe_start(row)
 
         await self._change(t, fn)
@@ -324,14 +324,19 @@ class Hub:
                 return ProtocolError("bad_message", NAME_NEEDED, 422)
             seat_found.append(s.seat)
             if name is not None:
-                s.name = name
+                s.name = distinct_name(name, row.seats, s.seat)
             s.away = False
             return _maybe_start(row)
 
         known = t.seat_by_token_hash(digest)
         if known is None and not self.store.postgres:  # (another process may have just handed this token out)
             raise _bad_token(t.id)
-        if known is not None and not known.away and known.name is not None and name in (None, known.name):
+        if (
+            known is not None
+            and not known.away
+            and known.name is not None
+            and (name is None or distinct_name(name, t.row.seats, known.seat) == known.name)
+        ):
             return known.seat  # already held, by this name: nothing to store
         await self._change(t, fn)
         return seat_found[0]
@@ -814,6 +819,22 @@ def _maybe_start(row: TableRow) -> TableRow:
     if row.status == "waiting" and ready(row.seats):
         row.status = "playing"
     return row
+
+
+def distinct_name(name: str, seats: list[SeatRow], seat: int) -> str:
+    """``name`` for ``seat``, told apart from the other seats' names: a second Ann at the table is "Ann 2" (two
+    players named alike, say two on one phone whose name box remembers the first, read as one in every
+    sentence). Case and spaces do not tell names apart; the number keeps within the names' length."""
+    taken = {s.name.casefold().strip() for s in seats if s.seat != seat and s.name}
+    if name.casefold().strip() not in taken:
+        return name
+    n = 2
+    while True:
+        tail = f" {n}"
+        candidate = name[: MAX_NAME - len(tail)].rstrip() + tail
+        if candidate.casefold().strip() not in taken:
+            return candidate
+        n += 1
 
 
 def _bad_token(table_id: str) -> ProtocolError:
