@@ -396,11 +396,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pages = resources.files("trionfi") / "web"
 
     @app.get("/t/{table}", response_class=HTMLResponse, include_in_schema=False)
-    async def table_page(table: str) -> str:
+    async def table_page(table: str, request: Request) -> str:
         # The invite and spectator links open the browser table (the page reads the table from its address
         # and the seat token from the fragment, which never reaches the server); `trionfi join LINK` reads the
-        # same links without asking for this page.
-        return (pages / "table.html").read_text()
+        # same links without asking for this page. Its head says which table it is, for a chat's link preview.
+        from .preview import language, with_preview
+
+        page = (pages / "table.html").read_text()
+        try:
+            t = await hub_of(request).get(table)
+        except ProtocolError:  # a wrong link: the page says so itself
+            return page
+        return with_preview(page, t.public(), language(request.headers.get("accept-language")))
 
     @app.get("/t/{table}/replay", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(table: str) -> str:

@@ -1,0 +1,69 @@
+"""The table page's link preview: what a chat app shows under an invite link ("Briscola, 4 players / Waiting for
+one more player. At the table: Ann, Bot 1, Bot 3.") instead of a bare "trionfi · table". The words are the
+page's own (web/lang/*.json), in the language the fetcher asks for. Seat links and spectator links are the same
+address (the token stays in the fragment, which never reaches the server), so the text suits both."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("en", "it")
+TEMPLATE_TITLE = "<title>trionfi · table</title>"  # table.html's, replaced by the table's own
+
+
+@cache
+def _words(lang: str) -> dict[str, str]:
+    text = resources.files("trionfi").joinpath(f"web/lang/{lang}.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def language(accept: str | None) -> str:
+    """The first language of an Accept-Language header the pages speak, by its weight; English otherwise."""
+    wanted = []
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = re.search(r"q=([^;\s]*)", params)
+        try:
+            weight = float(q[1]) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        wanted.append((-weight, i, tag.strip().lower().split("-")[0]))
+    return next((lang for _, _, lang in sorted(wanted) if lang in LANGUAGES), "en")
+
+
+def _say(words: dict[str, str], key: str, **values: Any) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m[1], m[0])), words[key])
+
+
+def preview(table: dict[str, Any], lang: str) -> tuple[str, str]:
+    """The title and the description of a table (as GET /api/tables/{table} gives it)."""
+    words = _words(lang)
+    seats = table["seats"]
+    title = _say(words, "preview.title", game=table["title"], n=len(seats))
+    names = [s["name"] or _say(words, "seat.bot", n=s["seat"]) for s in seats if s["name"] or s["kind"] == "bot"]
+    who = _say(words, "lobby.seated", names=", ".join(names)) if names else words["lobby.nobodyYet"]
+    missing = sum(1 for s in seats if s["played_by"] is None)  # nobody there yet (a reserved seat's person too)
+    if table["status"] == "waiting":
+        state = words["preview.waitingOne"] if missing <= 1 else _say(words, "preview.waiting", n=missing)
+    else:
+        state = words["preview.finished" if table["status"] == "finished" else "preview.playing"]
+    return title, f"{state} {who}."
+
+
+def with_preview(page: str, table: dict[str, Any], lang: str) -> str:
+    """``page`` (table.html) with the table's title and its Open Graph description, every name escaped."""
+    title, description = (html.escape(s, quote=True) for s in preview(table, lang))
+    head = (
+        f"<title>{title} · trionfi</title>\n"
+        f'  <meta name="description" content="{description}">\n'
+        f'  <meta property="og:site_name" content="trionfi">\n'
+        f'  <meta property="og:type" content="website">\n'
+        f'  <meta property="og:title" content="{title}">\n'
+        f'  <meta property="og:description" content="{description}">'
+    )
+    return page.replace(TEMPLATE_TITLE, head, 1)
