@@ -45,6 +45,7 @@ def test_an_invite_link_s_preview_says_the_game_and_who_is_there(server: ServerT
         got = head(server, table, "it-IT,it;q=0.9,en;q=0.8")
         assert got["og:title"] == "Briscola, 4 giocatori"
         assert got["og:description"] == 'Manca un giocatore. Al tavolo: <b>"Ann" & co</b>, Bot 1, Bot 3.'
+        assert '<html lang="it">' in httpx.get(f"{server.base}/t/{table}", headers={"Accept-Language": "it"}).text
         raw = httpx.get(f"{server.base}/t/{table}").text
         assert "<b>" not in raw and "&lt;b&gt;&quot;Ann&quot; &amp; co&lt;/b&gt;" in raw  # a name is text, never markup
         bea = await Player(server.ws_url, table, created["seats"][2]["token"], "Bea").connect()

@@ -66,4 +66,4 @@ def with_preview(page: str, table: dict[str, Any], lang: str) -> str:
         f'  <meta property="og:title" content="{title}">\n'
         f'  <meta property="og:description" content="{description}">'
     )
-    return page.replace(TEMPLATE_TITLE, head, 1)
+    return page.replace(TEMPLATE_TITLE, head, 1).replace('<html lang="en">', f'<html lang="{lang}">', 1)
