@@ -12,6 +12,7 @@ import { copyButton, el, playerName, setPlayerName, shareButton } from "./dom.js
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
 import { enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { tableTitle } from "./options.js";
+import { listenForFirstTap, setTurnSound, turnIs, turnSoundOn } from "./turnalert.js";
 import {
   dealSummary, factsLine, lastTrickPanel, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
   talkLine, viewer,
@@ -97,6 +98,9 @@ function render() {
   renderSide($("side"), ctx);
   if (ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting")) {
     // Last in the side panel (behind *Scores* on a phone): out of the way of play.
+    $("side").append(el("section", { className: "panel-block sound-block" },
+      el("label", { htmlFor: "turn-sound" }, el("input", { type: "checkbox", id: "turn-sound", checked: turnSoundOn(),
+        onchange: (e) => setTurnSound(e.target.checked) }), t("alert.turnSound"))));
     $("side").append(el("section", { className: "panel-block leave-block" },
       el("button", { type: "button", className: "button small ghost", "data-leave": "ask",
         onclick: () => { page.overlay = "leave"; render(); $("overlay").querySelector("[data-leave=stay]")?.focus(); } },
@@ -116,6 +120,7 @@ function render() {
   document.body.dataset.turn = String(ctx.obs.current_player === ctx.me && ctx.me !== null);
   document.body.dataset.ready = "true";
   keepAwake(ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting"));
+  turnIs(myTurn);
 }
 
 // A phone would dim and lock its screen while friends think: a seated player's screen stays on while the table is
@@ -569,6 +574,7 @@ function wireLanguage() {
 }
 
 async function main() {
+  listenForFirstTap();
   await loadLanguage();
   const address = tableAddress();
   page.table = address.table;
