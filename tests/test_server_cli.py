@@ -257,6 +257,39 @@ def test_join_says_your_turn_again_when_it_comes_back() -> None:
     assert "Back at the table." in again and "Your turn — type a card (" in again and "Your hand" in again
 
 
+def test_join_rings_the_bell_at_a_turn_that_came_after_a_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the table page chimes: a turn after 8 s of the others' play rings the terminal's bell (a player waiting
+    for friends is in another window); a quick turn does not, nor one printed into a pipe or a file."""
+    import asyncio
+
+    import trionfi
+    from trionfi.server.client import TerminalClient
+    from trionfi.terminal import out
+
+    obs = trionfi.load("briscola").deal(seed=3).observation(0)
+    welcome, caught_up = _caught_up("briscola", 0, ("Ann", "Bea"), obs)
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
+    client.version = 3
+
+    def turn(waited: float) -> str:
+        client.turn_over = time.monotonic() - waited
+
+        def receive() -> None:
+            for message in (welcome, caught_up):
+                client._receive(message)
+            asyncio.run(client._maybe_play())
+
+        said = _said(receive)
+        assert "Your turn" in said
+        return said
+
+    monkeypatch.setattr(out, "_force_terminal", True)
+    assert "\a" not in turn(2.0)
+    assert turn(9.0).count("\a") == 1
+    monkeypatch.setattr(out, "_force_terminal", False)
+    assert "\a" not in turn(9.0)
+
+
 def test_join_says_once_that_the_server_is_away() -> None:
     """Retrying every 2 s, the client says the server is away once, not a line per attempt. A server never
     reached is not a table lost: a mistyped port read "Lost the table (...); trying again..." for ever."""

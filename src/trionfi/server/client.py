@@ -9,6 +9,7 @@ import json
 import re
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -127,6 +128,9 @@ class TerminalClient:
     # A person at the table who has not moved after this long: "Waiting for Ann..." (a bot moves sooner; a person
     # in the terminal sees no turn marker, as the table page shows one).
     slow_after = 4.0
+    # A turn that comes after this long of the others' play (or of waiting for the table) rings the terminal's
+    # bell, as the table page chimes: a player waiting for friends is often in another window.
+    bell_after = 8.0
 
     def __init__(
         self,
@@ -175,6 +179,7 @@ class TerminalClient:
         self.rematch: str | None = None  # the rematch's table, once someone asked for it
         self.over = False  # the table was over when we came: its end is said once it is drawn
         self.waited = -1  # the version at which "Waiting for Ann..." was said
+        self.turn_over = time.monotonic()  # when this seat last played (at first: when it came)
 
     # --- output (cli.py draws the table) --------------------------------------------------------------------
     def say(self, text: str, link: bool = False) -> None:
@@ -565,8 +570,17 @@ class TerminalClient:
             from trionfi.view import turn_prompt
 
             self.say(f"[bold]Your turn[/] — type {escape(turn_prompt(self.game, obs))}, or help")
+            self._ring_if_waited()
+
+    def _ring_if_waited(self) -> None:
+        """The terminal's bell at a turn that came after a wait (never into a pipe or a file)."""
+        from trionfi.terminal import out
+
+        if not self.quiet and out.is_terminal and time.monotonic() - self.turn_over >= self.bell_after:
+            out.bell()
 
     async def _act(self, action: str) -> None:
+        self.turn_over = time.monotonic()
         self.next_id += 1
         self.pending = self.version
         self.actions_sent += 1
