@@ -259,6 +259,9 @@ def test_a_stand_in_bot_plays_a_seat_that_was_left_and_gives_it_back(server: Ser
                     await bea.wait(bea.my_turn)
                     answer = await bea.answer(await bea.act(bea.obs["legal_actions"][0]))
                     assert answer["type"] == "events", answer
+        # (With no pause the stand-in may have played Bea's cards to the end of the deal: her connection's last
+        # view, still on its way, may show her turn, and an action on it would be stale.)
+        await bea.wait(lambda: bea.version >= live.log.version(2))
         await play_out([ann, bea])
         await ann.close()
         await bea.close()
