@@ -39,6 +39,8 @@ def test_an_invite_link_s_preview_says_the_game_and_who_is_there(server: ServerT
     assert got["og:title"] == "Briscola, 4 players" and got["title"] == "Briscola, 4 players · trionfi"
     assert got["og:description"] == got["description"] == "Waiting for 2 more players. At the table: Bot 1, Bot 3."
     assert got["og:site_name"] == "trionfi"
+    picture = httpx.get(got["og:image"])  # the icon, by its whole address
+    assert got["og:image"] == f"{server.base}/icon-512.png" and picture.headers["content-type"] == "image/png"
 
     async def sit() -> None:
         ann = await Player(server.ws_url, table, created["seats"][0]["token"], '<b>"Ann" & co</b>').connect()

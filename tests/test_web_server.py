@@ -40,10 +40,17 @@ def test_every_page_has_the_icon_and_the_manifest_a_phone_installs(live_server):
     assert (manifest["name"], manifest["start_url"], manifest["display"]) == ("trionfi", "/", "standalone")
     icon = httpx.get(f"{live_server.base}{manifest['icons'][0]['src']}", timeout=10)
     assert icon.status_code == 200 and icon.text.lstrip().startswith("<svg")
+    # Android's install wants PNG icons of 192 and 512 px, an iPhone's home screen a PNG of its own.
+    pngs = {i["sizes"]: i["src"] for i in manifest["icons"] if i["type"] == "image/png"}
+    assert set(pngs) == {"192x192", "512x512"}
+    for src in [*pngs.values(), "/icon-180.png"]:
+        png = httpx.get(f"{live_server.base}{src}", timeout=10)
+        assert png.status_code == 200 and png.headers["content-type"] == "image/png" and png.content[:4] == b"\x89PNG"
     table = live_server.create(game="briscola", seats=[OPEN, BOT])["table"]
     for path in ("/", f"/t/{table}", f"/t/{table}/replay", "/cards.html"):
         head = httpx.get(f"{live_server.base}{path}", timeout=10).text.partition("</head>")[0]
         assert '<link rel="manifest" href="/manifest.json">' in head and 'href="/icon.svg"' in head, path
+        assert '<link rel="apple-touch-icon" href="/icon-180.png">' in head, path
         assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in head, path
 
 

@@ -407,7 +407,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             t = await hub_of(request).get(table)
         except ProtocolError:  # a wrong link: the page says so itself
             return page
-        return with_preview(page, t.public(), language(request.headers.get("accept-language")))
+        return with_preview(page, t.public(), language(request.headers.get("accept-language")), base_of(request))
 
     @app.get("/t/{table}/replay", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(table: str) -> str:

@@ -55,15 +55,18 @@ def preview(table: dict[str, Any], lang: str) -> tuple[str, str]:
     return title, f"{state} {who}."
 
 
-def with_preview(page: str, table: dict[str, Any], lang: str) -> str:
-    """``page`` (table.html) with the table's title and its Open Graph description, every name escaped."""
+def with_preview(page: str, table: dict[str, Any], lang: str, base: str) -> str:
+    """``page`` (table.html) with the table's title, its Open Graph description and picture (the icon, by its
+    address from ``base``, the server's as its links give it), every name escaped."""
     title, description = (html.escape(s, quote=True) for s in preview(table, lang))
+    image = html.escape(f"{base}/icon-512.png", quote=True)
     head = (
         f"<title>{title} · trionfi</title>\n"
         f'  <meta name="description" content="{description}">\n'
         f'  <meta property="og:site_name" content="trionfi">\n'
         f'  <meta property="og:type" content="website">\n'
         f'  <meta property="og:title" content="{title}">\n'
-        f'  <meta property="og:description" content="{description}">'
+        f'  <meta property="og:description" content="{description}">\n'
+        f'  <meta property="og:image" content="{image}">'
     )
     return page.replace(TEMPLATE_TITLE, head, 1).replace('<html lang="en">', f'<html lang="{lang}">', 1)
