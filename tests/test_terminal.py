@@ -156,20 +156,27 @@ def test_chiamata_ends_with_the_callers_side_and_each_seats_score():
 def test_a_claim_asks_first_and_no_answer_keeps_the_game_going():
     runner = CliRunner()
     result = runner.invoke(
-        cli.app, ["play", "trijumf", "--players", "2", "--seed", "3", "--bots", "random"], input="cut\nclaim\nn\nquit\n"
+        cli.app,
+        ["play", "trijumf", "--players", "2", "--seed", "3", "--bots", "random"],
+        input="cut\nclaim\nmaybe\nn\nquit\n",
     )
     assert result.exit_code == 0
     assert "Claim? [y/N]" in result.stdout and "claimed" not in result.stdout and "Game stopped" in result.stdout
+    assert "'maybe' is no answer here" in result.stdout and result.stdout.count("Claim? [y/N]") == 2
 
 
 def test_another_deal_is_offered_and_played():
+    # A card typed once too often ("3b") at the question ended the program as a no: it is asked again.
     typed, _ = player_script("briscola", {}, 5)
     second, _ = player_script("briscola", {}, 6)
     result = CliRunner().invoke(
-        cli.app, ["play", "briscola", "--bots", "random", "--seed", "5"], input="\n".join([*typed, "y", *second, "n"])
+        cli.app,
+        ["play", "briscola", "--bots", "random", "--seed", "5"],
+        input="\n".join([*typed, "3b", "y", *second, "n"]),
     )
     assert result.exit_code == 0, result.output
-    assert result.stdout.count("end of the deal") == 2 and result.stdout.count("Play another deal?") == 2
+    assert result.stdout.count("end of the deal") == 2 and result.stdout.count("Play another deal?") == 3
+    assert "'3b' is no answer here: type y for yes, or n (or just Enter) for no." in result.stdout
     assert "seed 6" in result.stdout
 
 

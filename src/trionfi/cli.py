@@ -326,12 +326,9 @@ def play(
 
 def _another(match: bool) -> bool:
     """Whether the player wants another deal (or match); no when the input has ended."""
-    try:
-        answer = out.input(escape(f"Play another {'match' if match else 'deal'}? [y/N] "))
-    except (EOFError, KeyboardInterrupt):
-        out.print()
-        return False
-    return answer.strip().lower() in ("y", "yes")
+    from trionfi.terminal import yes_or_no
+
+    return yes_or_no(lambda: out.input(escape(f"Play another {'match' if match else 'deal'}? [y/N] ")))
 
 
 def _save(state: Any, path: Path) -> None:

@@ -11,6 +11,7 @@ import re
 import sys
 import textwrap
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
@@ -264,6 +265,22 @@ class Prompt:
         return self._session.prompt(f"{text} ", completer=completer)
 
 
+def yes_or_no(ask: Callable[[], str]) -> bool:
+    """A [y/N] question's answer: y or yes; n, no or Enter alone for no; anything else is asked again, saying
+    what to type (a mistyped card at "Play another deal?" ended the program). The input's end is no."""
+    while True:
+        try:
+            answer = ask().strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            out.print()
+            return False
+        if answer in ("y", "yes"):
+            return True
+        if answer in ("", "n", "no"):
+            return False
+        say(f"[red]{escape(repr(answer[:40]))} is no answer here: type y for yes, or n (or just Enter) for no.[/]")
+
+
 # --- one game ----------------------------------------------------------------------------------------------------
 class PlaySession:
     """One interactive game: the human at ``me``, bots elsewhere; the table and events through ``out``."""
@@ -352,13 +369,8 @@ class PlaySession:
         target = obs.get("claim_target") or (obs.get("match") or {}).get("target")
         short = f"short of {target}" if target else "short of the target"
         what = "the match" if isinstance(self.state, Match) else "the deal"
-        try:
-            answer = self.prompt.ask(
-                f"A claim ends the deal now, and if your side is {short} it loses {what}. Claim? [y/N]", ["y", "n"]
-            )
-        except (EOFError, KeyboardInterrupt):
-            return False
-        return answer.strip().lower() in ("y", "yes")
+        question = f"A claim ends the deal now, and if your side is {short} it loses {what}. Claim? [y/N]"
+        return yes_or_no(lambda: self.prompt.ask(question, ["y", "n"]))
 
     def _tell(self) -> None:
         """Tell every event the player has not seen yet, and sum up each deal and the match as they end."""
