@@ -158,11 +158,11 @@ def test_a_claim_asks_first_and_no_answer_keeps_the_game_going():
     result = runner.invoke(
         cli.app,
         ["play", "trijumf", "--players", "2", "--seed", "3", "--bots", "random"],
-        input="cut\nclaim\nmaybe\nn\nquit\n",
+        input="cut\nclaim\nMaybe\nN\nquit\n",
     )
     assert result.exit_code == 0
     assert "Claim? [y/N]" in result.stdout and "claimed" not in result.stdout and "Game stopped" in result.stdout
-    assert "'maybe' is no answer here" in result.stdout and result.stdout.count("Claim? [y/N]") == 2
+    assert "'Maybe' is no answer here" in result.stdout and result.stdout.count("Claim? [y/N]") == 2
 
 
 def test_another_deal_is_offered_and_played():

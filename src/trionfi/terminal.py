@@ -270,15 +270,15 @@ def yes_or_no(ask: Callable[[], str]) -> bool:
     what to type (a mistyped card at "Play another deal?" ended the program). The input's end is no."""
     while True:
         try:
-            answer = ask().strip().lower()
+            typed = ask().strip()
         except (EOFError, KeyboardInterrupt):
             out.print()
             return False
-        if answer in ("y", "yes"):
+        if typed.lower() in ("y", "yes"):
             return True
-        if answer in ("", "n", "no"):
+        if typed.lower() in ("", "n", "no"):
             return False
-        say(f"[red]{escape(repr(answer[:40]))} is no answer here: type y for yes, or n (or just Enter) for no.[/]")
+        say(f"[red]{escape(repr(typed[:40]))} is no answer here: type y for yes, or n (or just Enter) for no.[/]")
 
 
 # --- one game ----------------------------------------------------------------------------------------------------
