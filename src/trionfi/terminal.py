@@ -103,8 +103,12 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None) -> None:
     if "match" in obs:
         header.append(f"deal {obs['match']['deal']}")
     phase = obs.get("phase")
-    if phase == "play":  # a game whose deal has several hands numbers the tricks within the hand
-        header.append(f"trick {obs.get('trick_number') or len(obs.get('tricks', [])) + 1}")
+    if phase == "play" and obs.get("trick_number") and obs.get("hand_number"):
+        # A deal of several hands (Trionfetti) numbers the tricks within the hand, the narrative within the deal
+        # ("Trick 8" is the hand's second): the header says which hand.
+        header.append(f"hand {obs['hand_number']} · trick {obs['trick_number']}")
+    elif phase == "play":
+        header.append(f"trick {len(obs.get('tricks', [])) + 1}")
     elif phase not in (None, "end"):
         header.append(str(phase))
     out.print()
