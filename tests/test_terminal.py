@@ -316,3 +316,10 @@ def test_an_action_that_names_a_seat_by_number_says_whose_it_is_where_seats_have
     with terminal.out.capture() as captured:
         terminal.render_table(trionfi.load("triomphe"), obs, me)  # in `trionfi play` the number is the seat's name
     assert f"Other actions: next dealer {right}, next dealer {left}" in " ".join(captured.get().split())
+
+
+def test_the_turned_up_card_in_your_own_hand_reads_in_your_hand():
+    # Trijumf's turned-up card goes to the dealer's partner: "turned-up card Hd, in the hand of you".
+    result = CliRunner().invoke(cli.app, ["play", "trijumf", "--seed", "4", "--bots", "easy"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "turned-up card Hd, in your hand" in result.stdout and "hand of you" not in result.stdout

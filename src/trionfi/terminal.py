@@ -116,7 +116,9 @@ def render_table(game: Game, obs: dict[str, Any], me: int | None) -> None:
     line = [trump_text(obs)]
     if obs.get("indicator"):
         holder = obs.get("indicator_holder")
-        where = "" if holder is None else f", in the hand of {seat_label(holder, obs, me)}"
+        where = ""
+        if holder is not None:
+            where = ", in your hand" if holder == me else f", in the hand of {seat_label(holder, obs, me)}"
         line.append(f"turned-up card [bold]{escape(str(obs['indicator']))}[/]{escape(where)}")
     if obs.get("stock") is not None:
         stock = obs["stock"]
