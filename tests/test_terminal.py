@@ -323,3 +323,16 @@ def test_the_turned_up_card_in_your_own_hand_reads_in_your_hand():
     result = CliRunner().invoke(cli.app, ["play", "trijumf", "--seed", "4", "--bots", "easy"], input="quit\n")
     assert result.exit_code == 0, result.output
     assert "turned-up card Hd, in your hand" in result.stdout and "hand of you" not in result.stdout
+
+
+def test_a_triomphe_match_table_heads_its_columns_with_tricks():
+    # The table at the end of a match headed Triomphe's tricks per deal "points your team".
+    from trionfi.terminal import PlaySession
+
+    game = trionfi.load("triomphe")
+    session = PlaySession(game, game.match(seed=6), 0, {})
+    session.deal_scores = [(1, [3, 2], [1, 0])]
+    with terminal.out.capture() as captured:
+        session.final_summary()
+    text = captured.get()
+    assert "tricks taken" in text and "your team" in text and "points your team" not in text, text

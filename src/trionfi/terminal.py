@@ -431,10 +431,13 @@ class PlaySession:
             return
         obs = state.observation(self.me)
         out.rule("end of the match", style="yellow")
-        table = Table(title=f"match: {state.policy.describe()}")
+        say(escape(cap(f"match: {state.policy.describe()}")))  # (as a table's title it wrapped to the table's width)
+        table = Table()
         table.add_column("deal")
+        # Each deal's points as the game counts them: card points, or Triomphe's tricks, Trionfetti's hands.
+        label = (obs.get("points_label") or "card points").lower()
         for i in range(len(obs["sides"])):
-            table.add_column(f"points {side_label(i, obs, self.me)}")
+            table.add_column(f"{side_label(i, obs, self.me)}\n{label}")
         table.add_column("match score")
         for number, points, score in self.deal_scores:
             table.add_row(str(number), *map(str, points), " – ".join(_num(v) for v in score))
