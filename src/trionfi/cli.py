@@ -43,8 +43,9 @@ from .texts import game_help
 app = typer.Typer(
     cls=QuietGroup,
     help="The triumph family of trick-taking card games: Briscola with its variants, Briscola Chiamata, "
-    "Trijumf, Triomphe, Trionfetti and Troccas, against bots in the terminal.\n\n"
-    "Start with: trionfi games, then trionfi rules GAME and trionfi play GAME.",
+    "Trijumf, Triomphe, Trionfetti and Troccas, against bots in the terminal or with friends online.\n\n"
+    "Start with: trionfi games, then trionfi rules GAME and trionfi play GAME. To play with friends: "
+    "trionfi serve, then open its address in a browser (or trionfi join LINK at a terminal).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
