@@ -52,6 +52,9 @@ def test_every_page_has_the_icon_and_the_manifest_a_phone_installs(live_server):
         assert '<link rel="manifest" href="/manifest.json">' in head and 'href="/icon.svg"' in head, path
         assert '<link rel="apple-touch-icon" href="/icon-180.png">' in head, path
         assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in head, path
+    lobby = httpx.get(f"{live_server.base}/", timeout=10).text  # the lobby's address sent in a chat
+    assert '<meta property="og:description" content="Briscola, Trijumf' in lobby
+    assert manifest["description"] in lobby
 
 
 def test_option_declarations_come_as_fields(live_server):  # noqa: F811
