@@ -213,6 +213,9 @@ def test_two_people_named_alike_are_told_apart(server: ServerThread) -> None:
         assert names() == [long, "A" * 38 + " 3", "A" * 38 + " 2", None]
         bea = await seat_player(server, created, 2, "Bea").connect()
         assert names()[2] == "Bea"
+        posing = await seat_player(server, created, 2, "bot 3").connect()  # seat 3 is a bot, shown as "Bot 3"
+        assert names()[2] == "bot 3 2"
+        renamed.append(posing)
         for p in (ann, other, again, bea, *renamed):
             await p.close()
 

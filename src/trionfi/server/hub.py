@@ -826,6 +826,7 @@ def distinct_name(name: str, seats: list[SeatRow], seat: int) -> str:
     players named alike, say two on one phone whose name box remembers the first, read as one in every
     sentence). Case and spaces do not tell names apart; the number keeps within the names' length."""
     taken = {s.name.casefold().strip() for s in seats if s.seat != seat and s.name}
+    taken |= {f"bot {s.seat}" for s in seats if s.kind == "bot"}  # as the pages name a bot: a person is not "Bot 1"
     if name.casefold().strip() not in taken:
         return name
     n = 2
