@@ -587,3 +587,31 @@ def test_a_player_who_has_to_go_leaves_and_the_stand_in_bot_plays_on(new_page, l
     # Ann plays the deal to its end with the bot in Bob's seat; she is told who plays it.
     expect(ann.locator("[data-notice=stand-in][data-seat='1']")).to_contain_text("A bot plays for Bob")
     assert play_until_summary([ann]) == 10
+
+
+def test_a_card_played_slides_in_from_its_seat_and_not_for_who_asks_for_less_motion(new_page, live_server):  # noqa: F811
+    # The cards of the trick appeared in place at once: with bots 0.8 s apart a player could not follow who
+    # played what. A card just played now comes in from its seat's side; the cards already on the table when the
+    # page opens lie still, and a system set to reduce motion gets none.
+    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, BOT, BOT, BOT], seed=2)
+    link = created["seats"][0]["invite"]
+    moving = open_table(lambda **o: new_page(reduced_motion="no-preference", **o), live_server, link)
+    still = open_table(new_page, live_server, link)
+    slides = """() => [...document.querySelectorAll(".trick-card")].map((c) => [c.dataset.seat,
+      c.classList.contains("arriving"), getComputedStyle(c).animationName])"""
+    for page in (moving, still):
+        page.evaluate("""() => { window.__slid = []; new MutationObserver(() => document
+          .querySelectorAll(".trick-card.arriving")
+          .forEach((c) => window.__slid.push([c.dataset.seat, getComputedStyle(c).animationName])))
+          .observe(document.getElementById("felt"), { childList: true, subtree: true }); }""")
+    expect(moving.locator("body[data-turn=true]")).to_have_count(1)
+    play_highlighted(moving)
+    moving.wait_for_function("window.__slid.some(([seat]) => seat === '1')")  # the bot after me
+    slid = moving.evaluate("window.__slid")
+    assert {seat for seat, _ in slid} >= {"0", "1"} and all(name == "trick-in" for _, name in slid), slid
+    still.wait_for_function("window.__slid.length > 0")
+    assert all(name == "none" for _, name in still.evaluate("window.__slid")), still.evaluate("window.__slid")
+    # Opened again mid-trick: the cards on the table lie still.
+    moving.reload()
+    moving.wait_for_selector("body[data-ready=true] .trick-card")
+    assert not any(arriving for _, arriving, _ in moving.evaluate(slides)), moving.evaluate(slides)

@@ -93,13 +93,15 @@ class ConsoleWatch:
 def new_page(browser: Any) -> Iterator[Any]:
     """A factory of pages, each in a fresh context (own storage, as a second person's browser would be).
 
-    ``new_page(viewport=PHONE)``; at the end of the test no page may have logged an error.
+    ``new_page(viewport=PHONE)``; at the end of the test no page may have logged an error. Pages ask for reduced
+    motion (a card played lies at once where it goes, as the layout checks measure it) unless a test asks
+    ``reduced_motion="no-preference"``.
     """
     contexts: list[Any] = []
     watch = ConsoleWatch()
 
     def make(viewport: dict[str, int] | None = None, **options: Any) -> Any:
-        context = browser.new_context(viewport=viewport or DESKTOP, **options)
+        context = browser.new_context(viewport=viewport or DESKTOP, **{"reduced_motion": "reduce", **options})
         context.set_default_timeout(10_000)
         contexts.append(context)
         return watch.attach(context.new_page())

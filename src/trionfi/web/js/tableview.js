@@ -160,6 +160,19 @@ function seatCards(seat, ctx) {
   return box;
 }
 
+// A card just played slides in from its seat's side (none where the system asks for less motion, see the
+// stylesheet): the felt is drawn anew at every change, so the moment each card was first drawn is kept, and a
+// drawing during the slide goes on with it. The cards on the table when the page is first drawn lie still.
+const SLIDE_MS = 240;
+const arrivals = new Map(); // "seat:card" -> when it was first drawn (performance.now())
+let trickDrawn = false;
+
+function arrival(key, now) {
+  if (arrivals.size > 400) arrivals.clear(); // (a long match: the cards of old deals)
+  if (!arrivals.has(key)) arrivals.set(key, trickDrawn ? now : -Infinity);
+  return now - arrivals.get(key);
+}
+
 /** The trick on the table, or, between tricks, the one just taken (marked with who took it). */
 function trickCards(ctx) {
   const obs = ctx.obs;
@@ -173,6 +186,7 @@ function trickCards(ctx) {
   // Each card lies between the centre and the seat that played it: the direction comes from here, the distance
   // from the stylesheet (--rx, --ry: it depends on the screen and the number of seats).
   const before = new Map(); // how many cards each seat has in the trick so far
+  const now = performance.now();
   cards.forEach(([seat, code], i) => {
     const a = angleOf(seat, ctx);
     const won = done && done.winner === seat;
@@ -187,8 +201,11 @@ function trickCards(ctx) {
     // than the seats' angles alone would, while the cards straight across keep their distance.
     const cx = Math.cos(a), sy = Math.sin(a);
     const fx = Math.abs(cx) < 0.3 ? 1 : -Math.sign(cx); // which way a second card moves
-    const style = `--cx:${cx.toFixed(3)};--cy:${sy.toFixed(3)};--cys:${(Math.sign(sy) * Math.abs(sy) ** 0.6).toFixed(3)};--k:${k};--fx:${fx};z-index:${i + 1}`;
-    const slot = el("div", { className: `trick-card${k ? " again" : ""}`, "data-seat": seat, style },
+    const since = arrival(`${seat}:${code}`, now);
+    const sliding = since < SLIDE_MS;
+    const style = `--cx:${cx.toFixed(3)};--cy:${sy.toFixed(3)};--cys:${(Math.sign(sy) * Math.abs(sy) ** 0.6).toFixed(3)};--k:${k};--fx:${fx};z-index:${i + 1}`
+      + (sliding ? `;animation-delay:${-Math.round(since)}ms` : "");
+    const slot = el("div", { className: `trick-card${k ? " again" : ""}${sliding ? " arriving" : ""}`, "data-seat": seat, style },
       faceCard(code, ctx, won ? "winner" : ""),
       el("span", { className: `played-by${won ? " took" : ""}` }, won ? `✓ ${seatName(seat, ctx)}` : seatName(seat, ctx)));
     box.append(slot);
@@ -196,6 +213,7 @@ function trickCards(ctx) {
   if (done && done.winner !== null && done.winner !== undefined) {
     box.append(el("div", { className: "taken-by sr-only" }, tookTrick(done.winner, ctx)));
   }
+  trickDrawn = true;
   return box;
 }
 
