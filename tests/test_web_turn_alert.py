@@ -81,6 +81,18 @@ def test_the_turn_is_announced_after_a_wait_or_in_a_hidden_tab_and_not_when_turn
     assert to_play(pages) is follower
     assert heard(follower) == (before[0] + 1, before[1] + 1)
 
+    # Back on the page a moment ago (a phone's browser taken up again, its page frozen meanwhile): the person is
+    # looking, nothing sounds.
+    move(follower)
+    leader = to_play(pages)
+    follower = pages[1 - pages.index(leader)]
+    before = heard(follower)
+    time.sleep(8.5)
+    follower.evaluate((HIDE % "false") + '; document.dispatchEvent(new Event("visibilitychange"))')
+    move(leader)
+    assert to_play(pages) is follower
+    assert heard(follower) == before
+
     # Turned off (kept in this browser): nothing, hidden or not.
     box = follower.locator("#turn-sound")
     assert box.is_checked()

@@ -8,6 +8,8 @@ const WAIT = 8000; // ms of the others' play (or of waiting for the table to sta
 let audio = null;
 let wasMyTurn = false;
 let turnEnded = performance.now(); // when this seat last stopped being the one to play (at first: the page's load)
+let shownAt = -Infinity; // when the page last came back into sight (a phone's browser left and taken up again)
+const JUST_BACK = 1500; // ms: a person who has just come back to the page is looking at it
 
 export const turnSoundOn = () => localStorage.getItem(KEY) !== "off";
 
@@ -30,12 +32,16 @@ function unlock() {
 
 export function listenForFirstTap() {
   for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, unlock, { capture: true, passive: true });
+  // A phone's page is frozen while its browser is left: the turn that came meanwhile is drawn when the person
+  // comes back, and needs no chime then.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) shownAt = performance.now(); });
 }
 
 /** Called at every drawing with whether this seat is to play now. */
 export function turnIs(myTurn) {
   const now = performance.now();
-  if (myTurn && !wasMyTurn && turnSoundOn() && (document.hidden || now - turnEnded >= WAIT)) announce();
+  const waited = now - turnEnded >= WAIT && now - shownAt >= JUST_BACK;
+  if (myTurn && !wasMyTurn && turnSoundOn() && (document.hidden || waited)) announce();
   if (!myTurn && wasMyTurn) turnEnded = now;
   wasMyTurn = myTurn;
 }
