@@ -534,6 +534,43 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
     assert sides == ["Ann & Bot 2: 0 · your team: 2 (to 5)", "Your team win the game", "seats 0+1 and Bot 2"]
 
 
+def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_server):  # noqa: F811
+    # "mano 1 ai posti 0+2", "i posti 1+3 fanno 2" beside a score panel naming "La tua squadra" and "Bot 1 & Bot 3":
+    # the side now reads as the panel names it, with the preposition, the article and the verb that go with it.
+    page = italian(new_page, f"{live_server.base}/")
+    said = page.evaluate(
+        """async (texts) => {
+            const { engineSays } = await import('/js/tableview.js');
+            const seats = [{ name: "Ann" }, { kind: "bot" }, { kind: "bot" }, {}];
+            const sides = { sides: [[0, 2], [1, 3]] };
+            return [3, null].map((me) => texts.map((text) => engineSays(text, { me, seats, obs: sides })));
+        }""",
+        [
+            "hand 1 to seats 1+3",
+            "hand 2 to seats 0+2",
+            "seats 1+3 score 2",
+            "seats 0+2: 0 · seats 1+3: 2 (to 5)",
+            "seats 1+3 win the game",
+            "trick 4: the Fool goes back to seats 1+3",
+            "trick 4: seats 1+3 give 1c for the Fool",
+            "seats 1+3 owe a one-point card for the Fool",
+            "seats 0+2 39 (+3), seats 1+3 33 (-3)",
+        ],
+    )
+    assert said[0] == [  # seat 3, of seats 1+3
+        "mano 1 alla tua squadra",
+        "mano 2 a Ann & Bot 2",
+        "La tua squadra fa 2",
+        "Ann & Bot 2: 0 · la tua squadra: 2 (a 5)",
+        "La tua squadra vince il gioco",
+        "presa 4: il Matto torna alla tua squadra",
+        "presa 4: la tua squadra dà 1c per il Matto",
+        "La tua squadra deve una carta da un punto per il Matto",
+        "Ann & Bot 2 39 (+3), la tua squadra 33 (-3)",
+    ], said[0]
+    assert said[1][:3] == ["mano 1 a Bot 1 & Posto 3", "mano 2 a Ann & Bot 2", "Bot 1 & Posto 3 fanno 2"], said[1]
+
+
 # What a player may send that the engine refuses at some moment: every game's action words, talk, cards (a card of
 # the hand at the wrong moment, one of another pack), nonsense.
 REFUSAL_PROBES = [

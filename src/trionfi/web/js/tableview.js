@@ -33,13 +33,39 @@ export function seatName(seat, ctx) {
 /** The viewer's seat and the seats' names, as actionLabel wants them ("Bot 3 deals next", "You deal next"). */
 export const viewer = (ctx) => ({ me: ctx.me, name: (seat) => seatName(seat, ctx) });
 
+/** The side whose seats "0+2" lists, or -1. */
+function sideListed(list, ctx) {
+  const seats = list.split("+").map(Number).sort().join();
+  return (ctx.obs?.sides || []).findIndex((s) => [...s].sort().join() === seats);
+}
+
+// Italian verbs after "i posti 0+2" as they go after "la tua squadra".
+const SQUADRA_VERBS = { fanno: "fa", vincono: "vince", danno: "dà", devono: "deve" };
+
+/** The Italian sentence's "posti 0+2" as the scores name the side: "la tua squadra", "Bot 1 & Bot 3", with the
+ * article, the preposition and the verb that go with it ("mano 2 alla tua squadra", "la tua squadra fa 1"). */
+function italianSides(text, ctx) {
+  return text.replace(/(\b[Aa]i |\b[Ii] )?\bposti (\d+(?:\+\d+)+)\b( (fanno|vincono|danno|devono)\b)?/g,
+    (whole, before, list, after, verb, at) => {
+      const side = sideListed(list, ctx);
+      if (side < 0) return whole;
+      const ours = ctx.me !== null && ctx.me !== undefined && (ctx.obs.sides[side] || []).includes(ctx.me);
+      const name = ours ? "la tua squadra" : sideName(side, ctx);
+      let said = before?.toLowerCase() === "ai " ? (ours ? `alla ${name.slice(3)}` : `a ${name}`) : name;
+      if (verb) said += ` ${ours ? SQUADRA_VERBS[verb] : verb}`;
+      return at === 0 ? said[0].toUpperCase() + said.slice(1) : said;
+    });
+}
+
 /** An engine sentence in the interface's language; in English its "seat 2" says the seat's name as the badges
- * do ("cut by Ann", "cut by you"). The Italian sentences keep the number (their grammar wants "il posto 2"). */
+ * do ("cut by Ann", "cut by you"), and a side's seats the side as the scores name it (in Italian too). The
+ * Italian sentences keep a seat's number (their grammar wants "il posto 2"). */
 export function engineSays(text, ctx) {
-  if (typeof text !== "string" || language() !== "en") return enginePhrase(text);
+  if (typeof text !== "string") return enginePhrase(text);
+  if (language() === "it") return italianSides(enginePhrase(text), ctx);
+  if (language() !== "en") return enginePhrase(text);
   return text.replace(/\bseats (\d+(?:\+\d+)+)\b/g, (whole, list, at) => {  // "seats 1+3": the side, as the scores name it
-    const seats = list.split("+").map(Number).sort().join();
-    const side = (ctx.obs?.sides || []).findIndex((s) => [...s].sort().join() === seats);
+    const side = sideListed(list, ctx);
     if (side < 0) return whole;
     const name = sideName(side, ctx);
     return at > 0 && name === t("side.yourTeam") ? name.toLowerCase() : name;
