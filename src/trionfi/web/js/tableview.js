@@ -190,7 +190,7 @@ function seatCards(seat, ctx) {
 // stylesheet): the felt is drawn anew at every change, so the moment each card was first drawn is kept, and a
 // drawing during the slide goes on with it. The cards on the table when the page is first drawn lie still.
 const SLIDE_MS = 240;
-const arrivals = new Map(); // "seat:card" -> when it was first drawn (performance.now())
+const arrivals = new Map(); // "trick:seat:card" -> when it was first drawn (performance.now())
 let trickDrawn = false;
 
 function arrival(key, now) {
@@ -213,6 +213,7 @@ function trickCards(ctx) {
   // from the stylesheet (--rx, --ry: it depends on the screen and the number of seats).
   const before = new Map(); // how many cards each seat has in the trick so far
   const now = performance.now();
+  const number = (obs.tricks?.length || 0) - (done ? 1 : 0); // this trick's place in the deal
   cards.forEach(([seat, code], i) => {
     const a = angleOf(seat, ctx);
     const won = done && done.winner === seat;
@@ -227,7 +228,7 @@ function trickCards(ctx) {
     // than the seats' angles alone would, while the cards straight across keep their distance.
     const cx = Math.cos(a), sy = Math.sin(a);
     const fx = Math.abs(cx) < 0.3 ? 1 : -Math.sign(cx); // which way a second card moves
-    const since = arrival(`${seat}:${code}`, now);
+    const since = arrival(`${number}:${seat}:${code}`, now); // (the same card of the same seat, in another deal)
     const sliding = since < SLIDE_MS;
     const style = `--cx:${cx.toFixed(3)};--cy:${sy.toFixed(3)};--cys:${(Math.sign(sy) * Math.abs(sy) ** 0.6).toFixed(3)};--k:${k};--fx:${fx};z-index:${i + 1}`
       + (sliding ? `;animation-delay:${-Math.round(since)}ms` : "");
