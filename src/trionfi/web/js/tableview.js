@@ -51,7 +51,8 @@ function italianSides(text, ctx) {
       if (side < 0) return whole;
       const ours = ctx.me !== null && ctx.me !== undefined && (ctx.obs.sides[side] || []).includes(ctx.me);
       const name = ours ? "la tua squadra" : sideName(side, ctx);
-      let said = before?.toLowerCase() === "ai " ? (ours ? `alla ${name.slice(3)}` : `a ${name}`) : name;
+      const to = before?.toLowerCase() === "ai "; // "ai posti": "alla tua squadra", "a Bot 1 & Bot 3"
+      let said = to ? (ours ? "alla tua squadra" : `a ${name}`) : name;
       if (verb) said += ` ${ours ? SQUADRA_VERBS[verb] : verb}`;
       return at === 0 ? said[0].toUpperCase() + said.slice(1) : said;
     });
