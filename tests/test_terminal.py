@@ -336,3 +336,18 @@ def test_a_triomphe_match_table_heads_its_columns_with_tricks():
         session.final_summary()
     text = captured.get()
     assert "tricks taken" in text and "your team" in text and "points your team" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("name", "goal", "twice"),
+    [("triomphe", "(to 5)", "Game score:"), ("trionfetti", "(games won, to 3)", "Games won:")],
+)
+def test_a_match_table_says_the_match_score_once_with_its_goal(name: str, goal: str, twice: str):
+    # Triomphe's table said "Match score: your team 0 · opponents 0" and then "Game score: your team: 0 ·
+    # opponents: 0 (to 5)"; Trionfetti's "Games won: ..." under its match score: the same numbers twice.
+    result = CliRunner().invoke(cli.app, ["play", name, "--match", "--seed", "3", "--bots", "easy"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())  # (a line may wrap at the runner's 80 columns)
+    assert text.count("Match score") == 1, result.stdout
+    assert f"Match score: your team (seats 0, 2) 0 · opponents (seats 1, 3) 0 {goal}" in text, result.stdout
+    assert twice not in text

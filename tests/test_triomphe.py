@@ -342,7 +342,10 @@ def test_tr10_a_side_on_4_taking_all_five_wins_the_game(before, over):
         assert match.points() == [before + 2, 0]
         assert match.winners() == [0] and match.returns() == [1.0, -1.0, 1.0, -1.0]
         assert vole.is_terminal()  # the game is over: nobody names a next dealer
-        assert vole.observation(1)["table"]["game score"] == f"seats 0+2: {before + 2} · seats 1+3: 0 (to 5)"
+        assert vole.observation(1)["game_score"] == [before + 2, 0]
+        # The match's score is the game score: the table does not say it a second time.
+        assert match.observation(1)["match"]["score"] == [before + 2, 0]
+        assert "game score" not in vole.observation(1)["table"]
     else:
         assert legal(match) == {"next dealer 0", "next dealer 2"}
 

@@ -27,6 +27,9 @@ class BestOf:
     def describe(self) -> str:
         return f"best of {self.deals} deals (drawn deals do not count)"
 
+    def goal(self) -> str:
+        return f"deals won, to {self.deals // 2 + 1}"
+
     def score(self, match: Match) -> list[float]:
         wins = [0] * len(match.game.sides)
         for st in match.finished:
@@ -46,6 +49,9 @@ class Target:
     def describe(self) -> str:
         return f"first to {self.points} cumulative card points (checked after each deal)"
 
+    def goal(self) -> str:
+        return f"to {self.points}"
+
     def score(self, match: Match) -> list[float]:
         total = [0] * len(match.game.sides)
         for st in match.finished:
@@ -64,6 +70,9 @@ class Fixed:
 
     def describe(self) -> str:
         return f"{self.deals} deals, results added up"
+
+    def goal(self) -> str:
+        return f"{self.deals} deals in all"
 
     def score(self, match: Match) -> list[float]:
         total = [0.0] * len(match.game.sides)
@@ -160,6 +169,7 @@ class Match:
         obs = self.state.observation(seat)
         obs["match"] = {
             "policy": self.policy.describe(),
+            "goal": self.policy.goal(),  # the score's unit and target in a few words, beside the score
             "deal": len(self.finished) + (0 if self._over else 1),
             "score": self.points(),
             "deals": [{"dealer": st.dealer, "points": st.points(), "returns": st.returns()} for st in self.finished],

@@ -338,6 +338,9 @@ class FirstTo:
             return f"first to {self.points} card points added up over the deals (a slam counts {SLAM})"
         return f"first side to {self.points} points (1 for three or four tricks, more for all five)"
 
+    def goal(self) -> str:
+        return f"to {self.points}"
+
     def score(self, match: Match) -> list[float]:
         total = [0] * len(match.game.sides)
         for st in match.finished:
@@ -903,9 +906,6 @@ class TriompheState(TrickState):
             table["revoke"] = f"seat {s} revoked with {c}: {self._side_name(g.side_of[s])} lose the game"
         if self.done:
             table["deal result"] = self._result_text()
-        game_score = self._game_score()
-        if game_score is not None:
-            table["game score"] = f"{self._per_side(game_score)} (to {g.target})"
         if self.next_choice is not None:
             table["next dealer"] = f"seat {self.dealer} chose seat {self.next_choice}"
         return table

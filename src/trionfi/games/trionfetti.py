@@ -432,6 +432,9 @@ class GamesPolicy:
     def describe(self) -> str:
         return f"games to {self.target} points; the first team to win {self.games} games wins the match"
 
+    def goal(self) -> str:
+        return f"games won, to {self.games}"
+
     def score(self, match: Any) -> list[float]:
         return [float(g) for g in getattr(match, "games", [0, 0])]
 
@@ -1060,14 +1063,10 @@ class TrionfettiMatch(Match):
         m["first_dealer"] = self.first_dealer
         m["first_dealer_draw"] = [[[s, str(c)] for s, c in r] for r in self.draws]
         m["game_log"] = [{"winner": w, "score": list(sc)} for w, sc in self.game_log]
-        mine = self.game.side_of[seat]
         table = obs.setdefault("table", {})
         if not self.finished and not self.state.tricks:  # type: ignore[attr-defined]
             drawn = "; ".join(", ".join(f"seat {s} {c}" for s, c in r) for r in self.draws)
             table["first-dealer draw"] = f"{drawn}: seat {self.first_dealer} deals"
-        table["games won"] = (
-            f"your team {self.games[mine]} · opponents {self.games[1 - mine]} (match to {self.game.games_to_win})"  # type: ignore[attr-defined]
-        )
         return obs
 
     def to_record(self) -> dict[str, Any]:
