@@ -71,6 +71,30 @@ def test_a_count_typed_then_create_clicked_at_once_creates_the_table(new_page, l
     assert page.locator("body[data-status=playing]").count() == 1
 
 
+def test_a_name_typed_before_the_game_is_chosen_stays(new_page, live_server):  # noqa: F811
+    # A first visit: the name typed, then Trionfetti chosen from the list; the form was drawn anew for the game and
+    # the name box came back empty (and "Create the table" then only asked for a name). The whole-match box and the
+    # stand-in stay as set too; the game's own options and seats are the new game's.
+    page = new_page()  # a first visit: no name kept
+    page.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    page.goto(f"{live_server.base}/")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#player-name").input_value() == ""
+    page.fill("#player-name", "Marta")
+    page.check("#opt-match")
+    page.select_option("#opt-stand-in", "")
+    page.select_option("#game", "trionfetti")
+    assert page.locator("#player-name").input_value() == "Marta"
+    assert page.locator("#opt-match").is_checked() and page.locator("#opt-stand-in").input_value() == ""
+    assert page.locator("[data-seat]").count() == 4 and page.locator("[data-option=comanda]").count() == 1
+    assert page.evaluate("document.activeElement.id") == "game"  # the list drawn anew keeps the focus
+    page.locator("#create-form button[type=submit]").click()  # three bots: straight to the table
+    page.wait_for_selector("body[data-status=playing]")
+    assert page.evaluate("localStorage.getItem('trionfi.name')") == "Marta"  # the name she sits down with
+    print(page.inner_text('body'))
+    assert "/t/" in page.url
+
+
 def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, shoot):  # noqa: F811
     ann = open_lobby(new_page, live_server, "Ann")
     ann.select_option("#seat-1", "open")

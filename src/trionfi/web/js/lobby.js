@@ -226,12 +226,19 @@ function showCreated(output) {
   if (list) refreshTables(list);
 }
 
-function renderForm(main, gameName, prefill = null) {
+function renderForm(main, gameName, prefill = null, kept = null) {
   const game = catalogue.games.find((g) => g.name === gameName) || catalogue.games[0];
   const form = el("form", { className: "create-form", id: "create-form" });
   const select = el("select", { id: "game" });
   for (const g of catalogue.games) select.append(el("option", { value: g.name, selected: g.name === game.name }, g.title));
-  select.addEventListener("change", () => renderForm(main, select.value));
+  select.addEventListener("change", () => {
+    // What is not the game's own stays as the person set it: the name typed (kept for good only when the table is
+    // created), a whole match, the stand-in. And the focus stays on the game's list, drawn anew.
+    const kept = { name: form.querySelector(`#${NAME_ID}`).value, match: form.querySelector("#opt-match").checked,
+      standIn: form.querySelector("#opt-stand-in").value };
+    renderForm(main, select.value, null, kept);
+    main.querySelector("#game")?.focus();
+  });
   // The first options (players, variant, deck...) are in view; the finer points are folded away.
   const options = el("fieldset", { className: "options" }, el("legend", {}, t("lobby.options")));
   const more = el("details", { className: "more-options" }, el("summary", {}, t("lobby.moreOptions")));
@@ -255,16 +262,16 @@ function renderForm(main, gameName, prefill = null) {
   renderSeats(seatBox, playerCount(options, game), prefill?.seats || null);
   const standIn = el("select", { id: "opt-stand-in" }, el("option", { value: "" }, t("lobby.standIn.none")));
   for (const level of catalogue.levels || []) {
-    standIn.append(el("option", { value: level, selected: level === "medium" }, t(`level.${level}`)));
+    standIn.append(el("option", { value: level, selected: level === (kept ? kept.standIn : "medium") }, t(`level.${level}`)));
   }
   const output = el("div", { id: "created" });
   form.append(
     el("div", { className: "field" }, el("label", { htmlFor: NAME_ID }, t("lobby.name")),
-      el("input", { id: NAME_ID, value: playerName(), maxLength: 40, autocomplete: "nickname", required: true })),
+      el("input", { id: NAME_ID, value: kept ? kept.name : playerName(), maxLength: 40, autocomplete: "nickname", required: true })),
     el("div", { className: "field" }, el("label", { htmlFor: "game" }, t("lobby.game")), select),
     options,
     seats,
-    el("div", { className: "field inline" }, el("input", { type: "checkbox", id: "opt-match", checked: Boolean(prefill?.match) }),
+    el("div", { className: "field inline" }, el("input", { type: "checkbox", id: "opt-match", checked: Boolean(kept ? kept.match : prefill?.match) }),
       el("label", { htmlFor: "opt-match" }, t("lobby.match"))),
     el("div", { className: "field" }, el("label", { htmlFor: "opt-stand-in" }, t("lobby.standIn")), standIn),
     el("button", { type: "submit", className: "button primary" }, t("lobby.create")),
