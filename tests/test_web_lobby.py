@@ -91,7 +91,6 @@ def test_a_name_typed_before_the_game_is_chosen_stays(new_page, live_server):  #
     page.locator("#create-form button[type=submit]").click()  # three bots: straight to the table
     page.wait_for_selector("body[data-status=playing]")
     assert page.evaluate("localStorage.getItem('trionfi.name')") == "Marta"  # the name she sits down with
-    print(page.inner_text('body'))
     assert "/t/" in page.url
 
 
