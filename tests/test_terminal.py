@@ -340,7 +340,7 @@ def test_a_triomphe_match_table_heads_its_columns_with_tricks():
 
 @pytest.mark.parametrize(
     ("name", "goal", "twice"),
-    [("triomphe", "(to 5)", "Game score:"), ("trionfetti", "(games won, to 3)", "Games won:")],
+    [("triomphe", "(points, to 5)", "Game score:"), ("trionfetti", "(games won, to 3)", "Games won:")],
 )
 def test_a_match_table_says_the_match_score_once_with_its_goal(name: str, goal: str, twice: str):
     # Triomphe's table said "Match score: your team 0 · opponents 0" and then "Game score: your team: 0 ·

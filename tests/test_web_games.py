@@ -312,7 +312,7 @@ def test_the_summary_says_whether_the_chiamata_contract_was_made_and_each_seat_s
     took, needed = int(made[1]), int(made[2])
     assert (took >= needed) == (made[3] == "won") and 61 <= needed <= 120
     heads = summary.locator("thead th").all_inner_texts()
-    assert heads[1:] == ["Cards won", "Points", "Score", "Total"], heads
+    assert heads[1:] == ["Cards won", "Points", "Score", "Match (2 deals in all)"], heads
     rows = [r.locator("td").all_inner_texts() for r in summary.locator("tbody tr").all()]
     points = [int(r[1]) for r in rows]
     scores = [int(r[2].replace("−", "-").replace("±", "")) for r in rows]
@@ -323,6 +323,31 @@ def test_the_summary_says_whether_the_chiamata_contract_was_made_and_each_seat_s
     assert max(abs(v) for v in scores) >= 2  # the caller's share
     # After the match's first deal its totals are that deal's scores, written with the same minus sign.
     assert [r[3] for r in rows] == [r[2].lstrip("+±") for r in rows], rows
+
+
+def test_a_trionfetti_summary_says_the_game_score_and_the_games_won(new_page, live_server):  # noqa: F811
+    # The summary of a smazzata won said "Points this smazzata 3 · Total 0": the total was the match's games won,
+    # and where the game to 20 stood was nowhere. Now a column for the game and the match's saying what it counts.
+    created = live_server.create(game="trionfetti", match=True, seed=0, seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"])
+    play_until_summary([page], 120)
+    summary = page.locator(".summary")
+    heads = summary.locator("thead th").all_inner_texts()
+    assert heads[1:] == ["Points this smazzata", "Game (to 20)", "Match (games won, to 3)"], heads
+    rows = [r.locator("td").all_inner_texts() for r in summary.locator("tbody tr").all()]
+    # The first smazzata of the first game: the game stands at its points; no game is won yet.
+    assert [r[1] for r in rows] == [r[0] for r in rows] and [r[2] for r in rows] == ["0", "0"], rows
+    assert sum(int(r[0]) for r in rows) >= 1, rows
+    # In Italian, the same columns.
+    italian = page.evaluate(
+        """async (goal) => {
+            const i18n = await import('/js/i18n.js');
+            await i18n.loadLanguage('it');
+            return [i18n.t('summary.game', { target: 20 }), i18n.t('summary.match', { goal: i18n.enginePhrase(goal) })];
+        }""",
+        "games won, to 3",
+    )
+    assert italian == ["Gioco (a 20)", "Partita (giochi vinti, a 3)"], italian
 
 
 def test_the_summary_says_no_verdict_where_the_points_say_it_all(new_page, static_url):  # noqa: F811

@@ -313,14 +313,15 @@ def test_every_match_rule_is_rendered_in_italian(new_page, live_server):  # noqa
     # A match's rule came in the engine's English, or half of it: "best di 3 deals (drawn deals do not count)".
     import trionfi
 
-    policies = sorted({trionfi.load(name, **options).match_policy().describe() for name, options in MATCH_GAMES})
+    kept = [trionfi.load(name, **options).match_policy() for name, options in MATCH_GAMES]
+    policies = sorted({p.describe() for p in kept} | {p.goal() for p in kept})  # the rule, and what the score counts
     page = italian(new_page, f"{live_server.base}/")
     rendered = page.evaluate(
         "async (all) => { const i18n = await import('/js/i18n.js'); return all.map((s) => i18n.enginePhrase(s)); }",
         policies,
     )
     english = re.compile(
-        r"\b(the|of|to|deals?|first|side|team|games?|points?|added|checked|after|each|claim|turn|only)\b"
+        r"\b(the|of|to|deals?|first|side|team|games?|points?|added|checked|after|each|claim|turn|only|won|all)\b"
     )
     left = [f"{s} -> {r}" for s, r in zip(policies, rendered, strict=True) if r == s or english.search(r)]
     assert not left, "\n".join(left)

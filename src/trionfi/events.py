@@ -267,6 +267,8 @@ class EventLog:
             end["cards_won"] = list(seen["cards_won"])
         if self.state is not deal:  # in a match: the match score after this deal
             end["match_score"] = list(self.state.points())
+            if seen.get("scores") is not None:  # a game over several deals (Trionfetti's to 20): its score now
+                end["game_score"] = list(seen["scores"])
         return end
 
 

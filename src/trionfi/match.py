@@ -50,7 +50,7 @@ class Target:
         return f"first to {self.points} cumulative card points (checked after each deal)"
 
     def goal(self) -> str:
-        return f"to {self.points}"
+        return f"card points, to {self.points}"
 
     def score(self, match: Match) -> list[float]:
         total = [0] * len(match.game.sides)
@@ -169,7 +169,7 @@ class Match:
         obs = self.state.observation(seat)
         obs["match"] = {
             "policy": self.policy.describe(),
-            "goal": self.policy.goal(),  # the score's unit and target in a few words, beside the score
+            "goal": self.policy.goal(),  # the score's unit and target in a few words ("games won, to 3")
             "deal": len(self.finished) + (0 if self._over else 1),
             "score": self.points(),
             "deals": [{"dealer": st.dealer, "points": st.points(), "returns": st.returns()} for st in self.finished],

@@ -339,7 +339,7 @@ class FirstTo:
         return f"first side to {self.points} points (1 for three or four tricks, more for all five)"
 
     def goal(self) -> str:
-        return f"to {self.points}"
+        return f"{'card points' if self.strasbourg else 'points'}, to {self.points}"
 
     def score(self, match: Match) -> list[float]:
         total = [0] * len(match.game.sides)

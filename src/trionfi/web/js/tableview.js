@@ -511,7 +511,7 @@ export function dealSummary(ctx, endIndex) {
   const matchEnd = events.slice(endIndex + 1).find((e) => e.type === "match_end");
   // A game whose tricks do not hold every card won counts them itself (Troccas: the discard, the Fool).
   const won = end.cards_won ?? (sawTricks ? cardsWon : null);
-  return { points: end.points, returns: end.returns, cardsWon: won, matchEnd, outcome: end.outcome ?? null };
+  return { points: end.points, returns: end.returns, cardsWon: won, matchEnd, outcome: end.outcome ?? null, gameScore: end.game_score ?? null };
 }
 
 export function summaryFromObservation(ctx) {
@@ -521,7 +521,8 @@ export function summaryFromObservation(ctx) {
   for (const tr of obs.tricks || []) if (tr.winner !== null && tr.winner !== undefined) cardsWon[sideOf(tr.winner, ctx)] += tr.cards.length;
   const table = obs.table && typeof obs.table === "object" ? obs.table : {};
   const outcome = obs.outcome || table.result || table["deal result"] || null; // as the end event says it
-  return { points: obs.points || [], returns: obs.returns || null, cardsWon: obs.cards_won ?? cardsWon, matchEnd: null, outcome };
+  return { points: obs.points || [], returns: obs.returns || null, cardsWon: obs.cards_won ?? cardsWon, matchEnd: null, outcome,
+    gameScore: obs.match && obs.scores ? obs.scores : null };
 }
 
 /** The sides whose seats gain by `returns` (per seat, zero-sum); null without returns. */
@@ -565,13 +566,18 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
   const head = el("tr", {}, el("th", {}, ""), cardsWon ? el("th", { scope: "col" }, t("summary.cards")) : null,
     showPoints ? el("th", { scope: "col" }, ctx.obs.points_label ? enginePhrase(ctx.obs.points_label) : t("score.points")) : null,
     apart ? el("th", { scope: "col" }, t("summary.score")) : null,
-    ctx.obs.match ? el("th", { scope: "col" }, t("summary.total")) : null);
+    // Trionfetti's game to 20 runs over several deals of the match: where it stands.
+    summary.gameScore ? el("th", { scope: "col" }, t("summary.game", { target: ctx.obs.target })) : null,
+    // The match's score says what it counts ("Match (games won, to 3)": a bare "Total 0" beside a deal won read as
+    // a mistake).
+    ctx.obs.match ? el("th", { scope: "col" }, ctx.obs.match.goal ? t("summary.match", { goal: enginePhrase(ctx.obs.match.goal) }) : t("summary.total")) : null);
   const rows = [];
   for (let i = 0; i < nSides; i++) {
     rows.push(el("tr", {}, el("th", { scope: "row" }, sideName(i, ctx)),
       cardsWon ? el("td", {}, String(cardsWon[i])) : null,
       showPoints ? el("td", {}, String(summary.points[i])) : null,
       apart ? el("td", {}, signed(summary.returns[i])) : null,
+      summary.gameScore ? el("td", {}, formatNumber(summary.gameScore[i] ?? 0)) : null,
       ctx.obs.match ? el("td", {}, formatNumber(ctx.obs.match.score[i] ?? 0)) : null));
   }
   const buttons = [];
