@@ -78,11 +78,6 @@ def seating(draw: Draw) -> tuple[int, ...]:
     return tuple(seat)
 
 
-def _signed(value: float) -> str:
-    v = int(value) if float(value).is_integer() else value
-    return f"+{v}" if v > 0 else str(v)
-
-
 class TroccasMatch(Match):
     """A session of Troccas deals (see the module docstring); the same interface as a single deal."""
 
@@ -124,12 +119,8 @@ class TroccasMatch(Match):
 
     def observation(self, seat: int) -> dict[str, Any]:
         obs = super().observation(seat)
-        m = obs["match"]
-        score = ", ".join(
-            f"seats {'+'.join(map(str, side))} {_signed(v)}" for side, v in zip(obs["sides"], m["score"], strict=True)
-        )
-        deals = self.policy.deals
-        table = {"session": f"deal {m['deal']} of {deals}; {score}", "draw for partners": self.draw_text()}
+        # (The deal number and the session's score are the match's, shown beside every match's table.)
+        table = {"draw for partners": self.draw_text()}
         table.update(obs.get("table", {}))
         obs["table"] = table
         d = self.draw
