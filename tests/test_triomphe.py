@@ -355,7 +355,7 @@ def test_a_side_is_named_seats_0_plus_2_in_the_deal_result():
     deal = dealt(french(), {0: ["Ks", "Qs", "Js", "10s", "9s"], **OTHERS}, NO_ROB_STOCK)
     while not deal.is_terminal() and deal.phase != "next dealer":
         deal.apply(deal.legal_actions()[0])
-    assert deal.observation(1)["table"]["deal result"] == "seats 0+2 score 2"
+    assert deal.observation(1)["table"]["deal result"] == "seats 0+2 score 2 points"
     assert not re.search(r"seats \d \d", json.dumps(deal.observation(1)["table"]))
 
 

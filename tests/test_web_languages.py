@@ -549,7 +549,8 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
         [
             "hand 1 to seats 1+3",
             "hand 2 to seats 0+2",
-            "seats 1+3 score 2",
+            "seats 1+3 score 2 points",
+            "seats 0+2 score 1 point",
             "seats 0+2: 0 · seats 1+3: 2 (to 5)",
             "seats 1+3 win the game",
             "trick 4: the Fool goes back to seats 1+3",
@@ -561,7 +562,8 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
     assert said[0] == [  # seat 3, of seats 1+3
         "mano 1 alla tua squadra",
         "mano 2 a Ann & Bot 2",
-        "La tua squadra fa 2",
+        "La tua squadra fa 2 punti",
+        "Ann & Bot 2 fanno 1 punto",
         "Ann & Bot 2: 0 · la tua squadra: 2 (a 5)",
         "La tua squadra vince il gioco",
         "presa 4: il Matto torna alla tua squadra",
@@ -569,7 +571,7 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
         "La tua squadra deve una carta da un punto per il Matto",
         "Ann & Bot 2 39 (+3), la tua squadra 33 (-3)",
     ], said[0]
-    assert said[1][:3] == ["mano 1 a Bot 1 & Posto 3", "mano 2 a Ann & Bot 2", "Bot 1 & Posto 3 fanno 2"], said[1]
+    assert said[1][:3] == ["mano 1 a Bot 1 & Posto 3", "mano 2 a Ann & Bot 2", "Bot 1 & Posto 3 fanno 2 punti"], said[1]
 
 
 # What a player may send that the engine refuses at some moment: every game's action words, talk, cards (a card of

@@ -154,8 +154,8 @@ def _side_words(m: re.Match[str], obs: dict[str, Any], me: int | None) -> str:
 
 def personal(text: str, me: int | None, obs: dict[str, Any] | None = None) -> str:
     """An engine message from the player's point of view ("seat 0 may play" -> "you may play"); with ``obs``, a
-    side's seats as the side ("seats 1+3 score 2" -> "opponents score 2") and, where it names the seats, the
-    others by their names ("it is Ann's turn, not yours")."""
+    side's seats as the side ("seats 1+3 score 2 points" -> "opponents score 2 points") and, where it names the
+    seats, the others by their names ("it is Ann's turn, not yours")."""
     if obs and obs.get("sides"):
         text = _SIDE_SEATS.sub(lambda m: _side_words(m, obs, me), text)
     if me is not None:

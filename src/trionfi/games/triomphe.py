@@ -942,7 +942,7 @@ class TriompheState(TrickState):
         side = 0 if s[0] else 1
         if self.offer_answer is ACCEPT:
             return f"{self._side_name(side)} accepted the concession: 1 point"
-        return f"{self._side_name(side)} score {s[side]}"
+        return f"{self._side_name(side)} score {s[side]} point{'s' if s[side] != 1 else ''}"
 
 
 Triomphe.state_class = TriompheState
