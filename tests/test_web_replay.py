@@ -109,5 +109,7 @@ def test_the_replay_is_refused_before_the_end_and_reached_from_the_summary(new_p
     table = open_table(new_page, live_server, finished["seats"][0]["invite"], "Ann")
     assert table.url.startswith(f"{live_server.base}/t/{finished['table']}#token=")
     table.locator("[data-summary=replay]").click()
-    table.wait_for_selector("body[data-ready=true][data-step='40']")
+    # From the deal as dealt (it opened at the end: empty hands, a bare table), every hand face up.
+    table.wait_for_selector("body[data-ready=true][data-step='0']")
+    assert "step 0 of 40" in table.locator(".replay-count").inner_text()
     assert "replay" in table.locator("#table-title").inner_text()

@@ -162,7 +162,9 @@ async function load(deal, step) {
     showFatal(enginePhrase(e.message));
     return;
   }
-  view.step = step === null ? view.replay.steps.length - 1 : step;
+  // From the deal as dealt, every hand face up: the end, where it opened, showed empty hands and a bare table to
+  // someone who pressed Replay to watch the deal again. A link to a moment keeps its step.
+  view.step = step === null ? 0 : step;
   go(view.step);
 }
 
