@@ -94,6 +94,24 @@ def test_a_name_typed_before_the_game_is_chosen_stays(new_page, live_server):  #
     assert "/t/" in page.url
 
 
+def test_an_option_with_one_value_is_said_not_asked(new_page, live_server):  # noqa: F811
+    # Briscola Chiamata's players were a number box: a 4 typed there was refused only at Create ("Value must be
+    # 5"). An option with a single value (Chiamata's five players, Troccas' four) now shows it as text.
+    page = open_lobby(new_page, live_server, "Ann")
+    for game, players in (("briscola-chiamata", "5"), ("troccas", "4")):
+        page.select_option("#game", game)
+        shown = page.locator("[data-option=players]")
+        assert shown.evaluate("e => e.tagName") == "OUTPUT" and shown.inner_text() == players
+        assert page.locator("[data-seat]").count() == int(players)
+    assert page.locator("#game").evaluate("e => e.value") == "troccas"
+    page.select_option("#game", "briscola")  # a range stays a number box
+    assert page.locator("[data-option=players]").get_attribute("type") == "number"
+    page.select_option("#game", "briscola-chiamata")
+    page.locator("#create-form button[type=submit]").click()  # four bots: straight to the table
+    page.wait_for_selector("body[data-status=playing]")
+    assert page.locator(".seat").count() == 5
+
+
 def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, shoot):  # noqa: F811
     ann = open_lobby(new_page, live_server, "Ann")
     ann.select_option("#seat-1", "open")

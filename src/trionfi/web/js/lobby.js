@@ -61,10 +61,18 @@ function defaultInWords(text, option, shape) {
 }
 
 function optionControl(option, game) {
-  const shape = optionShape(option);
+  let shape = optionShape(option);
   const id = `opt-${option.name}`;
+  // One value allowed (Chiamata's five players, Troccas' four): said, not asked. A number box that took a 4 only to
+  // refuse it on Create was a question with one answer.
+  const only = shape.kind === "int" && shape.low !== null && shape.low === shape.high ? shape.low
+    : shape.kind === "choice" && shape.choices.length === 1 ? shape.choices[0] : undefined;
   let control;
-  if (shape.kind === "bool") {
+  if (only !== undefined) {
+    control = el("output", { id, className: "option-value" }, String(valueText(option.name, only)));
+    control.dataset.value = JSON.stringify(only);
+    shape = { kind: "fixed" };
+  } else if (shape.kind === "bool") {
     control = el("input", { type: "checkbox", id, checked: option.default === true });
   } else if (shape.kind === "choice") {
     control = el("select", { id });
@@ -107,6 +115,7 @@ function chosenOptions(form, game) {
     const control = form.querySelector(`[data-option="${option.name}"]`);
     if (!control) continue;
     let value;
+    if (control.dataset.shape === "fixed") continue; // its one value, the default
     if (control.dataset.shape === "bool") value = control.checked;
     else if (control.dataset.shape === "choice") value = JSON.parse(control.value);
     else if (control.dataset.shape === "int") value = control.value === "" ? null : Number(control.value);
@@ -121,7 +130,8 @@ function chosenOptions(form, game) {
 
 function playerCount(form, game) {
   const control = form.querySelector('[data-option="players"]');
-  const value = control ? (control.dataset.shape === "choice" ? JSON.parse(control.value) : +control.value) : null;
+  const shape = control?.dataset.shape;
+  const value = !control ? null : shape === "fixed" ? JSON.parse(control.dataset.value) : shape === "choice" ? JSON.parse(control.value) : +control.value;
   return Number.isInteger(value) && value >= 1 && value <= 10 ? value : game.players || 2;
 }
 
