@@ -216,3 +216,26 @@ def test_troccas_bots_tell_their_partner_what_is_true_while_the_cards_are_dealt(
     twelve = [*seen["hand"], "T7", "2c", "3c", "4c", "5c", "6c"]  # six trumps of twelve cards
     later = {**seen, "messages": [{"sender": 1, "text": "in"}], "hand": twelve}
     assert bot.choose(later) == "say tric e trac"
+
+
+def test_the_easy_bot_bids_as_a_beginner_the_next_bid_or_a_pass() -> None:
+    # A bid drawn among seventy jumped to 117 at the first turn: with easy bots every Chiamata deal was a contract
+    # nobody could make, and a person never won an auction. Now the next bid up, one time in three, or a pass.
+    game = trionfi.load("briscola-chiamata")
+    choices: Counter[str] = Counter()
+    winning: Counter[str] = Counter()
+    for seed in range(60):
+        state = game.deal(seed=seed)
+        bots = [RandomAgent(seed=seed * 5 + s) for s in range(5)]
+        while state.phase == "auction":
+            seat = state.current_player
+            legal = [str(a) for a in state.legal_actions()]
+            action = bots[seat].choose(state.observation(seat))
+            bids = [a for a in legal if a.startswith("bid")]
+            assert action in ("pass", bids[0]), (action, legal[:3])
+            choices["bid" if action != "pass" else "pass"] += 1
+            state.apply(action)
+        winning[str(state.observation(0).get("high_bid") or "none").split()[-1]] += 1
+    share = choices["bid"] / sum(choices.values())
+    assert 0.25 < share < 0.42, choices
+    assert not any(w.isdigit() and int(w) > 10 for w in winning), winning  # no contract in card points
