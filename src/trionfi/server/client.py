@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from trionfi.errors import TrionfiError
 
-from .protocol import NAME_NEEDED
+from .protocol import NAME_NEEDED, bot_name
 
 
 class LinkError(TrionfiError):
@@ -468,7 +468,7 @@ class TerminalClient:
     def _show_seats(self, seats: list[dict[str, Any]]) -> None:
         parts = []
         for s in seats:
-            who = s["name"] or (f"Bot {s['seat']} ({s['bot']})" if s["kind"] == "bot" else "free")
+            who = s["name"] or (f"{bot_name(s['seat'])} ({s['bot']})" if s["kind"] == "bot" else "free")
             if s["away"]:
                 who += " (away" + (", a bot plays" if s["played_by"] == "bot" else "") + ")"
             parts.append(f"{s['seat']}: {who}")
@@ -542,7 +542,7 @@ class TerminalClient:
             return obs
         from trionfi.view import NAMES
 
-        names = {s["seat"]: s["name"] or (f"Bot {s['seat']}" if s["kind"] == "bot" else None) for s in self.seats}
+        names = {s["seat"]: s["name"] or (bot_name(s["seat"]) if s["kind"] == "bot" else None) for s in self.seats}
         return {**obs, NAMES: [names.get(seat) for seat in range(max(names) + 1)]}
 
     def _seat_name(self, seat: int) -> str:

@@ -29,7 +29,7 @@ from trionfi.errors import TrionfiError
 from . import bots
 from .connections import Connection
 from .presence import SharedPresence
-from .protocol import MAX_NAME, NAME_NEEDED, ProtocolError, check_name, error
+from .protocol import MAX_NAME, NAME_NEEDED, ProtocolError, bot_name, check_name, error
 from .settings import Settings
 from .store import MISSING, OK, SeatRow, Store, StoreError, TableRow
 from .tables import PERSON_KINDS, LiveTable, bot_of, build, card_order, played_by, ready, seat_public
@@ -826,7 +826,7 @@ def distinct_name(name: str, seats: list[SeatRow], seat: int) -> str:
     players named alike, say two on one phone whose name box remembers the first, read as one in every
     sentence). Case and spaces do not tell names apart; the number keeps within the names' length."""
     taken = {s.name.casefold().strip() for s in seats if s.seat != seat and s.name}
-    taken |= {f"bot {s.seat}" for s in seats if s.kind == "bot"}  # as the pages name a bot: a person is not "Bot 1"
+    taken |= {bot_name(s.seat).casefold() for s in seats if s.kind == "bot"}  # a person is not "Bot 1"
     if name.casefold().strip() not in taken:
         return name
     n = 2

@@ -31,6 +31,12 @@ ERROR_CODES = (
 # Said to a seat's first hello without a name; `trionfi join` reads it to ask the person's name only then.
 NAME_NEEDED = 'the first hello of a seat needs a "name" (1 to 40 characters)'
 
+
+def bot_name(seat: int) -> str:
+    """A bot's name as every client shows it ("Bot 3"; the pages' lang files say it as ``seat.bot``)."""
+    return f"Bot {seat}"
+
+
 SERVER_TYPES = ("welcome", "events", "snapshot", "table", "presence", "rematch", "pong", "error")
 
 
