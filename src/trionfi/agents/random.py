@@ -13,10 +13,9 @@ from .base import Agent, claim_is_right
 
 QUIET = ("claim",)
 TALK_RATE = 0.2
-# Actions that end or decide a deal at once (Trionfetti's vagaresto): taken rarely, or the bot would play
-# every hand for the whole stake.
-RARE = ("vagaresto", "vaga")
-RARE_RATE = 0.03
+# Actions that end or decide a deal at once (Trionfetti's vagaresto, Troccas' proposal to deal again): taken
+# rarely, or the bot would play every hand for the whole stake, or ask its table to cancel nearly every deal.
+RARE = {"vagaresto": 0.03, "vaga": 0.03, "propose": 0.01}  # the chance a decision takes one
 BID_RATE = 1 / 3
 
 
@@ -33,7 +32,7 @@ class RandomAgent(Agent):
             return bids[0] if self.rng.random() < BID_RATE or "pass" not in choices else "pass"
         rare = [a for a in choices if a.split()[0] in RARE]
         if rare and len(rare) < len(choices):
-            if self.rng.random() < RARE_RATE:
+            if self.rng.random() < max(RARE[a.split()[0]] for a in rare):
                 return self.rng.choice(rare)
             choices = [a for a in choices if a not in rare]
         cards, others = [], []
