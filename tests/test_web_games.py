@@ -394,7 +394,7 @@ def test_triomphe_s_dealer_names_the_next_dealer_by_name(new_page, live_server, 
         "document.querySelector('#actions button[data-action=\"next dealer 3\"]')?.textContent"
         " === 'Prossimo mazziere: Bot 3'"
     )
-    assert page.locator("#status").inner_text().startswith("Mano finita: +")
+    assert page.locator("#status").inner_text().startswith("Smazzata finita: +")
     page.select_option(".lang-switch", "en")
     page.locator('#actions button[data-action="next dealer 3"]').click()
     page.wait_for_selector("body[data-pending=false]")

@@ -27,7 +27,7 @@ def test_the_lobby_shows_option_help_in_italian(new_page, live_server):  # noqa:
     assert "predefinito: 2 (schembil: 6)" in players  # the default in words, too
     page.select_option("#game", "trijumf")
     cut = page.locator(".option:has([data-option=cut_option]) .option-doc").inner_text()
-    assert "Il modo di tagliare il mazzo" in cut and "chi taglia sceglie a ogni mano" in cut, cut
+    assert "Il modo di tagliare il mazzo" in cut and "chi taglia sceglie a ogni smazzata" in cut, cut
     page.select_option("#game", "trionfetti")  # a text box's hint of what it takes, too
     comanda = page.locator(".option:has([data-option=comanda]) .option-doc").inner_text()
     assert "(nessuna o una comanda, per esempio 'manco e cavalli'" in comanda, comanda
@@ -292,7 +292,7 @@ def test_every_sentence_of_the_engine_a_seat_meets_is_rendered_in_italian(new_pa
         "presa 4: il posto 3 ha chiesto Js: il posto 1 riprende 2s e dà Js",
         "presa 3: il posto 3 ha chiesto Jb: nessun effetto: il posto 1 ce l'ha ma ha giocato Hb",
         "la squadra del chiamante ha fatto 66 punti e ne doveva fare 61: vince",
-        "tutti hanno passato: la mano non si gioca",
+        "tutti hanno passato: la smazzata non si gioca",
     ]
     # A sentence whose own words hold the list's separator is rendered whole.
     whole = "your team 1 · opponents 0 (game to 20)"
@@ -345,8 +345,8 @@ def test_the_narrative_says_you_deal_and_you_show_in_both_languages(new_page, li
     }""")
     assert said["en"] == ["Deal 1: you deal", "Deal 2: Ann deals", "You show ace of batons", "Ann shows ace of batons"]
     assert said["it"] == [
-        "Mano 1: distribuisci tu",
-        "Mano 2: distribuisce Ann",
+        "Smazzata 1: distribuisci tu",
+        "Smazzata 2: distribuisce Ann",
         "Mostri asso di bastoni",
         "Ann mostra asso di bastoni",
     ]
@@ -471,8 +471,8 @@ def test_the_narrative_says_how_a_chiamata_deal_ended_in_italian(new_page, live_
       return [narrate({ type: "end", points: [44, 76], returns: [-1, 1], outcome }, ctx),
               narrate({ type: "end", points: [68, 52], returns: [1, -1] }, ctx)]; }""")
     assert said == [
-        "Fine della mano: 44 – 76 · la squadra del chiamante ha fatto 44 punti e ne doveva fare 61: perde",
-        "Fine della mano: 68 – 52",
+        "Fine della smazzata: 44 – 76 · la squadra del chiamante ha fatto 44 punti e ne doveva fare 61: perde",
+        "Fine della smazzata: 68 – 52",
     ], said
 
 
