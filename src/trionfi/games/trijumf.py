@@ -446,8 +446,7 @@ class TrijumfState(TrickState):
             else:
                 notes["Trumps"] = "none yet: the first pair declared names them from the second trick"
         notes["Declarations"] = [f"seat {d.seat} {pair_text(d.suit)} ({d.value})" for d in self.declarations]
-        if any(self.carried):  # only a match has earlier deals
-            notes["Totals of earlier deals"] = " v ".join(map(str, self.carried))
+        # (The totals of a match's earlier deals are its score, shown beside every match's table.)
         if self.claim:
             seat, right, total = self.claim
             notes["Claim"] = f"seat {seat} claimed {total}: {'right' if right else 'wrong'}"
