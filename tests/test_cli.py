@@ -155,6 +155,9 @@ def test_play_a_match_prints_the_score_after_each_deal(tmp_path: Path):
     assert result.exit_code == 0, result.output
     deals = len(state.finished)
     assert result.stdout.count("Match score after deal") == deals
+    # What the score counts, as at every table of the match ("Match score: ... (deals won, to 2)").
+    after = [line for line in result.stdout.splitlines() if line.startswith("Match score after deal")]
+    assert all(line.endswith(" (deals won, to 2)") for line in after), after
     assert "end of the match" in result.stdout
     assert trionfi.replay(json.loads(path.read_text())).is_terminal()
 

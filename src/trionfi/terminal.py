@@ -407,7 +407,8 @@ class PlaySession:
         self.deals_done += 1
         if "match_score" in end:
             self.deal_scores.append((self.deals_done, list(end["points"]), list(end["match_score"])))
-            out.print(escape(match_line(end["match_score"], obs, self.me, after=self.deals_done)))
+            goal = self.state.policy.goal() if isinstance(self.state, Match) else None
+            out.print(escape(match_line(end["match_score"], obs, self.me, after=self.deals_done, goal=goal)))
 
     def _show_table(self) -> None:
         obs = self.obs()
@@ -572,7 +573,8 @@ class Replayer:
                 for line in deal_result(obs, e, view):
                     say(escape(line))
                 if "match_score" in e:
-                    out.print(escape(match_line(e["match_score"], obs, view, after=self.deals_done + 1)))
+                    goal = self.state.policy.goal() if isinstance(self.state, Match) else None
+                    out.print(escape(match_line(e["match_score"], obs, view, after=self.deals_done + 1, goal=goal)))
                 self.deals_done += 1
             else:
                 out.rule("end of the match", style="yellow")

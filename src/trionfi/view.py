@@ -437,9 +437,12 @@ def winner_line(obs: dict[str, Any], returns: list[float], me: int | None, what:
     return f"{cap(names)} {verb(names, 'wins', 'win')} {what}."
 
 
-def match_line(score: list[float], obs: dict[str, Any], me: int | None, after: int | None = None) -> str:
-    """The match score per side ("Match score after deal 2: ...")."""
+def match_line(
+    score: list[float], obs: dict[str, Any], me: int | None, after: int | None = None, goal: str | None = None
+) -> str:
+    """The match score per side ("Match score after deal 2: ... (points, to 5)"); ``goal`` when ``obs`` is a
+    finished deal's own, without the match's."""
     head = "Match score" if after is None else f"Match score after deal {after}"
-    goal = (obs.get("match") or {}).get("goal")  # "points, to 5", "games won, to 3"
+    goal = goal or (obs.get("match") or {}).get("goal")  # "points, to 5", "games won, to 3"
     per_side = " · ".join(f"{side_label(i, obs, me)} {_num(v)}" for i, v in enumerate(score))
     return f"{head}: {per_side}" + (f" ({goal})" if goal else "")
