@@ -291,6 +291,10 @@ def test_personal_says_yours_where_the_seat_ends_the_phrase_and_names_seats_it_i
     plain = {"sides": [[0, 2], [1, 3]]}
     assert personal("seats 0+2: 0 · seats 1+3: 2 (to 5)", 1, plain) == "opponents: 0 · your team: 2 (to 5)"
     assert personal("Seats 1+3 win the game", None, plain) == "Seats 1+3 win the game"
+    # "your team" takes a singular verb ("Your team win the game" beside "Your team (seats 0, 2) wins the deal").
+    assert personal("Seats 1+3 win the game", 1, plain) == "Your team wins the game"
+    assert personal("seats 1+3 score 2 points", 3, plain) == "your team scores 2 points"
+    assert personal("seats 1+3 score 2 points", 0, plain) == "opponents score 2 points"
     assert personal("Seats 1+3 win the game", None, teams) == "Bea & seat 3 win the game"
     assert personal("seats 0+1 and seat 2", 2, plain) == "seats 0+1 and you"  # not a side: left as it is
 

@@ -532,7 +532,8 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
         }""",
         ["seats 0+2: 0 · seats 1+3: 2 (to 5)", "seats 1+3 win the game", "seats 0+1 and seat 2"],
     )
-    assert sides == ["Ann & Bot 2: 0 · your team: 2 (to 5)", "Your team win the game", "seats 0+1 and Bot 2"]
+    # "your team" takes a singular verb, as the terminal's "Your team (seats 0, 2) wins the deal" ("Your team win").
+    assert sides == ["Ann & Bot 2: 0 · your team: 2 (to 5)", "Your team wins the game", "seats 0+1 and Bot 2"]
 
 
 def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_server):  # noqa: F811

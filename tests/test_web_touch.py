@@ -37,7 +37,9 @@ TAG_REACH = """(smallest) => [...document.querySelectorAll(".tag[role=button]")]
     return r.width && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest(".tag") === e; })
   .flatMap((e) => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2,
     d = smallest / 2 - 1;
+    // (A corner off the screen, the page scrolled a little as it drew, is no tap another element takes.)
     return [[x - d, y - d], [x + d, y - d], [x - d, y + d], [x + d, y + d]]
+      .filter(([px, py]) => px >= 0 && py >= 0 && px < innerWidth && py < innerHeight)
       .filter(([px, py]) => !document.elementFromPoint(px, py)?.closest(".tag[role=button]"))
       .map(([px, py]) => `${e.textContent} at ${Math.round(px)},${Math.round(py)}: `
         + (document.elementFromPoint(px, py)?.className || "nothing")); })"""

@@ -129,6 +129,10 @@ YOU_VERBS = {
     "plays": "play",
 }
 _YOU_VERB = re.compile(rf"\b([Yy]ou) ({'|'.join(YOU_VERBS)})\b")
+# The verbs the engine puts after "seats 1+3", as they go after "your team" ("your team wins", as `verb` says it;
+# the web's tableview.js keeps the same list).
+TEAM_VERBS = {"win": "wins", "score": "scores", "lose": "loses", "give": "gives", "owe": "owes", "take": "takes"}
+_TEAM_VERB = re.compile(rf"\b([Yy]our team) ({'|'.join(TEAM_VERBS)})\b")
 # The second verb of the same "you": "you take back 10d and gives Jd" -> "... and give Jd".
 _YOU_AND_VERB = re.compile(rf"\b([Yy]ou \w+\b[^.;:!?]*? and) ({'|'.join(YOU_VERBS)})\b")
 
@@ -158,6 +162,7 @@ def personal(text: str, me: int | None, obs: dict[str, Any] | None = None) -> st
     seats, the others by their names ("it is Ann's turn, not yours")."""
     if obs and obs.get("sides"):
         text = _SIDE_SEATS.sub(lambda m: _side_words(m, obs, me), text)
+        text = _TEAM_VERB.sub(lambda m: f"{m[1]} {TEAM_VERBS[m[2]]}", text)
     if me is not None:
         text = re.sub(rf"\b([Ss])eat {me}'s\b(?= \w)", lambda m: "Your" if m[1] == "S" else "your", text)
         text = re.sub(rf"\b([Ss])eat {me}'s\b", lambda m: "Yours" if m[1] == "S" else "yours", text)

@@ -65,11 +65,14 @@ export function engineSays(text, ctx) {
   if (typeof text !== "string") return enginePhrase(text);
   if (language() === "it") return italianSides(enginePhrase(text), ctx);
   if (language() !== "en") return enginePhrase(text);
-  return text.replace(/\bseats (\d+(?:\+\d+)+)\b/g, (whole, list, at) => {  // "seats 1+3": the side, as the scores name it
+  // "seats 1+3": the side, as the scores name it; "your team" takes a singular verb ("Your team wins the game").
+  return text.replace(/\bseats (\d+(?:\+\d+)+)\b( (\w+)\b)?/g, (whole, list, after, verb, at) => {
     const side = sideListed(list, ctx);
     if (side < 0) return whole;
     const name = sideName(side, ctx);
-    return at > 0 && name === t("side.yourTeam") ? name.toLowerCase() : name;
+    const ours = name === t("side.yourTeam");
+    const said = at > 0 && ours ? name.toLowerCase() : name;
+    return said + (after ? ` ${ours && TEAM_VERBS[verb] ? TEAM_VERBS[verb] : verb}` : "");
   }).replace(/\bseat (\d+)('s)?\b/g, (whole, n, owner, at, all) => {
     // "seat 0's turn" is "your turn"; "not seat 0's" ends the phrase: "not yours".
     if (Number(n) === ctx.me) return owner ? (/^ \w/.test(all.slice(at + whole.length)) ? "your" : "yours") : "you";
@@ -81,6 +84,9 @@ export function engineSays(text, ctx) {
 
 // The verbs the engine's sentences put after "seat N" ("seat 3 deals again"), as they go after "you" (as
 // trionfi.view.YOU_VERBS has them for the terminal).
+// The verbs the engine puts after "seats 1+3", as they go after "your team" (view.py keeps the same list).
+const TEAM_VERBS = { win: "wins", score: "scores", lose: "loses", give: "gives", owe: "owes", take: "takes" };
+
 const YOU_VERBS = {
   is: "are", has: "have", was: "were", deals: "deal", proposes: "propose", takes: "take",
   gives: "give", holds: "hold", owes: "owe", wins: "win", leads: "lead", plays: "play",
