@@ -46,7 +46,7 @@ def test_one_deal_of_every_game_by_clicks(new_page, live_server, shoot, name, ga
                 page.set_viewport_size(viewport)
                 page.wait_for_timeout(300)  # the page redraws for the new width
                 shoot(page, shot)
-            assert play_highlighted(page), f"{name}: my turn but nothing to click"
+            assert play_highlighted(page, bid=True), f"{name}: my turn but nothing to click"
             page.wait_for_selector("body[data-pending=false]")
             moves += 1
         else:

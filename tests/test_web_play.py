@@ -71,14 +71,23 @@ def wait_taken(page, code: str) -> None:
     )
 
 
-def play_highlighted(page) -> str | None:
+def play_highlighted(page, bid: bool = False) -> str | None:
     """Click the first highlighted card (or, with no card to play, the first action button, the first choice of a
-    list, or Trionfetti's first proposed comanda); what was chosen."""
+    list, or Trionfetti's first proposed comanda); what was chosen. With ``bid``, the lowest bid of an auction
+    rather than a pass (a Chiamata deal where all five pass is over before a card is played)."""
     card = page.locator(".hand .card.playable").first
     if card.count():
         code = card.get_attribute("data-card")
         tap_card(page, card)
         return code
+    if bid and page.locator("#actions button[data-action^='bid ']:not([disabled])").count():
+        button = page.locator("#actions button[data-action^='bid ']:not([disabled])").first
+        action = button.get_attribute("data-action")
+        button.click()
+        return action
+    if bid and page.locator("#actions [data-action-list=bid]:not([disabled])").count():
+        page.locator("#actions [data-action-list=bid]").click()  # (the list's first choice, the lowest bid)
+        return "a bid"
     button = page.locator("#actions button[data-action]:not([disabled])").first
     if button.count():
         action = button.get_attribute("data-action")
