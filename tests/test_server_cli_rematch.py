@@ -93,6 +93,14 @@ def test_presence_and_a_rematch_told_while_connected_are_printed() -> None:
     client._receive({"type": "presence", "table": "OldTable", "connected": [0]})  # no change: nothing said
     client._receive({"type": "presence", "table": "OldTable", "connected": [0, 1]})
     assert said[1:] == ["[dim]Connected: you, Bea (seat 1)[/]"]
+    client._receive({"type": "presence", "table": "OldTable", "connected": [0], "awaited": [1]})
+    assert said[2:] == ["[dim]Connected: you · not here yet: Bea (seat 1)[/]"]  # a rematch: she has not come yet
+    client.obs, client.status = {"current_player": 1}, "playing"
+    assert client._waiting_for() == "Waiting for Bea (not here yet)..."
+    client._receive({"type": "presence", "table": "OldTable", "connected": [0], "awaited": []})
+    assert said[3:] == ["[dim]Connected: you · not connected: Bea (seat 1)[/]"]
+    assert client._waiting_for() == "Waiting for Bea (not connected)..."
+    del said[2:]
     client._receive({"type": "rematch", "table": "OldTable", "rematch": "NewTable"})
     client._receive({"type": "rematch", "table": "OldTable", "rematch": "NewTable"})  # told twice, said once
     assert said[2:] == [

@@ -534,12 +534,20 @@ def test_the_creator_lets_a_bot_play_for_a_friend_who_is_gone(new_page, live_ser
     bob.locator("[data-summary=rematch]").click()
     bob.wait_for_url(lambda url: "/t/" in url and table not in url)
     new = bob.url.rsplit("/t/", 1)[1].split("#")[0]
+    # The others are still on the last table's summary: not gone, only not come yet.
+    bob.wait_for_selector(".hand .card")
+    for seat in (0, 2):
+        expect(bob.locator(f".badge[data-seat='{seat}'] .tag.offline")).to_have_text("not here yet")
     ann.locator("[data-summary=rematch]", has_text="Join the rematch").click()
     ann.wait_for_url(f"**/t/{new}#token={created['seats'][0]['token']}")
     ann.wait_for_selector(".hand .card")
-    bob.wait_for_selector(".hand .card")
+    expect(bob.locator(".badge[data-seat='0'] .tag.offline")).to_have_count(0)
+    expect(ann.locator("[data-notice=absent][data-seat='2'] > span")).to_have_text("Cat is not at the table yet.")
+    expect(ann.locator(".badge[data-seat='2'] .tag.offline")).to_have_text("not here yet")
     bob.close()
+    expect(ann.locator("[data-notice=absent][data-seat='1'] > span")).to_have_text("Bob is not connected.")
     expect(ann.locator("[data-notice=absent][data-seat='1'] [data-stand-in]")).to_have_text("Let a bot play for Bob")
+    expect(ann.locator(".badge[data-seat='1'] .tag.offline")).to_have_text("not connected")
 
 
 def test_the_creator_gives_the_seat_of_a_friend_who_left_to_someone_new(new_page, live_server):  # noqa: F811

@@ -208,12 +208,27 @@ def test_a_rematch_keeps_the_seats_and_tells_the_table(live_server):  # noqa: F8
         ("bot", None, "easy"),
     ]
 
-    async def bea_sits() -> int | None:
-        bea = await Player(live_server.ws_url, new, bea_token).connect()
-        await bea.close()
-        return bea.seat
+    def presence(p: Player) -> tuple[list[int], list[int]]:
+        last = [m for m in p.messages if m["type"] == "presence"][-1]
+        return last["connected"], last["awaited"]
 
-    assert run_apart(bea_sits()) == 2  # the same token, the same seat
+    async def bea_sits() -> tuple[int | None, list[tuple[list[int], list[int]]]]:
+        # Ann comes first, Bea is still on the old table's summary: she has not come yet, which is not "gone".
+        ann = await Player(live_server.ws_url, new, ann_token).connect()
+        await ann.wait(lambda: any(m["type"] == "presence" for m in ann.messages))
+        seen = [presence(ann)]
+        bea = await Player(live_server.ws_url, new, bea_token).connect()
+        await ann.wait(lambda: presence(ann) != seen[0])
+        seen.append(presence(ann))
+        await bea.close()
+        await ann.wait(lambda: presence(ann) != seen[1])
+        seen.append(presence(ann))  # she came and went: not connected, no longer awaited
+        await ann.close()
+        return bea.seat, seen
+
+    seat, seen = run_apart(bea_sits())
+    assert seat == 2  # the same token, the same seat
+    assert seen == [([0], [2]), ([0, 2], []), ([0], [])]
 
 
 def test_presence_says_who_has_the_table_open(live_server):  # noqa: F811
@@ -251,7 +266,9 @@ def test_presence_says_who_has_the_table_open(live_server):  # noqa: F811
 
     seen = run_apart(visit())
     assert [m["connected"] for m in seen] == [[0], [0, 2], [0, 2], [0, 2], [0]]
-    assert seen[0] == {"type": "presence", "table": table, "connected": [0]}
+    # Bea had not come yet at first (a person's seat nobody opened at this table since it was made).
+    assert [m["awaited"] for m in seen] == [[2], [], [], [], []]
+    assert seen[0] == {"type": "presence", "table": table, "connected": [0], "awaited": [2]}
 
 
 @pytest.mark.parametrize("path", ["/api/tables/nope/replay", "/api/tables/nope/rematch"])

@@ -176,6 +176,7 @@ class TerminalClient:
         self.asked_end = self.ending = False  # a finished table's result asked for (once), its answer awaited
         self.seats: list[dict[str, Any]] = []  # as the server last told them (welcome, table)
         self.connected: list[int] | None = None  # the seats with a page or terminal open, as last printed
+        self.awaited: list[int] = []  # the people's seats not opened at this table yet, as last printed
         self.rematch: str | None = None  # the rematch's table, once someone asked for it
         self.over = False  # the table was over when we came: its end is said once it is drawn
         self.waited = -1  # the version at which "Waiting for Ann..." was said
@@ -442,7 +443,7 @@ class TerminalClient:
             if self.status == "finished":
                 self._the_end()
         elif kind == "presence":
-            self._show_presence(m["connected"])
+            self._show_presence(m["connected"], m.get("awaited", []))
         elif kind == "rematch":
             self._show_rematch(m["rematch"])
         elif kind == "error":
@@ -501,19 +502,23 @@ class TerminalClient:
             how = "your seat there" if self.link.token else "to watch it"
             self.say(f"[bold]A rematch is ready[/] ({how}): [bold]trionfi join {self.link.at(table)}[/]", link=True)
 
-    def _show_presence(self, connected: list[int]) -> None:
-        """Who has the table open, said when it changes (the people's seats; bots are always there)."""
-        if connected == self.connected:
+    def _show_presence(self, connected: list[int], awaited: list[int]) -> None:
+        """Who has the table open, said when it changes (the people's seats; bots are always there); who has not
+        come yet (a rematch's other people, still at the last table) is told apart from who went."""
+        if connected == self.connected and awaited == self.awaited:
             return
         first = self.connected is None
-        self.connected = connected
-        away = [s for s in self.seats if s.get("played_by") == "person" and s["seat"] not in connected]
+        self.connected, self.awaited = connected, awaited
+        away = [s["seat"] for s in self.seats if s.get("played_by") == "person" and s["seat"] not in connected]
         if first and not away:
             return  # everyone is here: nothing worth a line
         here = ", ".join(self._seat_name(s) for s in connected) or "nobody"
         line = f"Connected: {here}"
-        if away:
-            line += " · not connected: " + ", ".join(self._seat_name(s["seat"]) for s in away)
+        gone = [s for s in away if s not in awaited]
+        if gone:
+            line += " · not connected: " + ", ".join(self._seat_name(s) for s in gone)
+        if len(gone) < len(away):
+            line += " · not here yet: " + ", ".join(self._seat_name(s) for s in away if s in awaited)
         self.say(f"[dim]{line}[/]")
 
     def _waiting_for(self) -> str | None:
@@ -527,7 +532,9 @@ class TerminalClient:
             return None
         away = self.connected is not None and turn not in self.connected
         name = info.get("name") or f"seat {turn}"
-        return f"Waiting for {name}" + (" (not connected)..." if away else "...")
+        if not away:
+            return f"Waiting for {name}..."
+        return f"Waiting for {name}" + (" (not here yet)..." if turn in self.awaited else " (not connected)...")
 
     def _say_waiting(self) -> None:
         from rich.markup import escape

@@ -219,6 +219,7 @@ class Hub:
             t = build(row, [])
         except TrionfiError as e:
             raise ProtocolError("bad_options", str(e)) from None
+        t.awaited = {s.seat for s in row.seats if s.kind in PERSON_KINDS}
         await self._commit(self.store.create(row))
         self.tables[row.id] = t
         self._schedule_bot(t)
@@ -761,8 +762,10 @@ class Hub:
         crowd of spectators coming and going costs one message each, not one to everyone)."""
         message = t.presence()
         message["connected"] = self.shared.connected(t.id, message["connected"])
-        if message["connected"] != t.presence_told:
-            t.presence_told = message["connected"]
+        t.awaited.difference_update(message["connected"])
+        message["awaited"] = sorted(t.awaited)
+        if (message["connected"], message["awaited"]) != t.presence_told:
+            t.presence_told = (message["connected"], message["awaited"])
             self._broadcast(t, message)
         elif newcomer is not None:
             newcomer.send(message)

@@ -14,7 +14,7 @@ import { enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { tableTitle } from "./options.js";
 import { listenForFirstTap, setTurnSound, turnIs, turnSoundOn } from "./turnalert.js";
 import {
-  dealSummary, factsLine, lastTrickPanel, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
+  dealSummary, factsLine, lastTrickPanel, notYet, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
   talkLine, viewer,
 } from "./tableview.js";
 
@@ -320,13 +320,14 @@ function absentees(ctx) {
       continue;
     }
     if (!offline && info.played_by !== null) continue;
+    const notHere = offline ? (notYet(ctx, info.seat) ? "NotYet" : "") : "Left";
     if (creator) {
       parts.push(el("p", { className: "stand-in-offer", "data-notice": "absent", "data-seat": info.seat },
-        el("span", {}, t(offline ? "standIn.offline" : "standIn.left", { name })), " ",
+        el("span", {}, t({ "": "standIn.offline", NotYet: "standIn.notYet", Left: "standIn.left" }[notHere], { name })), " ",
         el("button", { type: "button", className: "button small primary", "data-stand-in": info.seat,
           disabled: page.standInAsked, onclick: () => letBotPlay([info.seat]) }, t("standIn.play", { name })), " ", newcomer));
     } else if (ctx.obs.current_player === info.seat) {
-      parts.push(el("p", { "data-notice": "absent", "data-seat": info.seat }, t(offline ? "standIn.waitsFor" : "standIn.waitsForLeft", { name })));
+      parts.push(el("p", { "data-notice": "absent", "data-seat": info.seat }, t({ "": "standIn.waitsFor", NotYet: "standIn.waitsForNotYet", Left: "standIn.waitsForLeft" }[notHere], { name })));
     }
   }
   return parts;

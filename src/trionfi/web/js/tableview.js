@@ -150,9 +150,10 @@ function seatBadge(seat, ctx) {
   if (bot && turn && ctx.status === "playing") facts.push(el("span", { className: "tag thinking" }, t("seat.thinking")));
   // "away" is someone who sat here and went; a seat nobody has taken yet, a bot playing it, is just the bot's.
   if (info.away && info.name !== null) facts.push(el("span", { className: "tag away" }, t("seat.away")));
-  // A person who sits here but has no page open now (closed it, or lost the connection).
+  // A person who sits here but has no page open now (closed it, or lost the connection), or has not come yet (a
+  // rematch's other players, still on the last table's summary).
   else if (info.played_by === "person" && ctx.presence && seat !== ctx.me && !ctx.presence.connected.includes(seat)) {
-    facts.push(el("span", { className: "tag offline" }, t("seat.offline")));
+    facts.push(el("span", { className: "tag offline" }, t(notYet(ctx, seat) ? "seat.notYet" : "seat.offline")));
   }
   if (info.played_by === null && ctx.status === "waiting") facts.push(el("span", { className: "tag away" }, t("seat.empty")));
   if (obs.indicator_holder === seat && obs.indicator) {
@@ -356,6 +357,8 @@ function matchTable(ctx) {
 }
 
 // A true minus sign, as the Score column's signed() writes it beside the totals.
+/** Whether the person of ``seat`` has not come to this table yet (the server's presence says who it awaits). */
+export const notYet = (ctx, seat) => Boolean(ctx.presence?.awaited?.includes(seat));
 const formatNumber = (v) => (v < 0 ? "−" : "") + (Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(1));
 const signed = (v) => (v > 0 ? "+" : v < 0 ? "−" : "±") + formatNumber(Math.abs(v)); // as the terminal writes it
 
