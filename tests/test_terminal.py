@@ -297,6 +297,9 @@ def test_personal_says_yours_where_the_seat_ends_the_phrase_and_names_seats_it_i
     assert personal("seats 1+3 score 2 points", 0, plain) == "opponents score 2 points"
     assert personal("Seats 1+3 win the game", None, teams) == "Bea & seat 3 win the game"
     assert personal("seats 0+1 and seat 2", 2, plain) == "seats 0+1 and you"  # not a side: left as it is
+    said = "hand 2 to seats 1+3: 1 point; game score 2-1 to seats 1+3"  # (Trionfetti's table, to everyone)
+    assert personal(said, 0, plain) == "hand 2 to opponents: 1 point; game score 2-1 to opponents"
+    assert personal(said, 3, plain) == "hand 2 to your team: 1 point; game score 2-1 to your team"
 
 
 def test_an_action_that_names_a_seat_by_number_says_whose_it_is_where_seats_have_names() -> None:

@@ -508,6 +508,22 @@ def test_void_tricks_decide_the_hand_as_in_truc():
     assert state.points() == [0, 0] and state.hand_no == 2
 
 
+def test_the_table_says_the_game_score_with_the_leader_named():
+    # "game score 1-2" read the wrong way round for one team: the leader's points come first, and the leader is
+    # named as a side (each seat reads its side's name); a tie needs no name.
+    deck = hands_deck("Kd 2b 3b", "Kc Hc 4b", "6d 6c 6s", "7d 7c 7s")
+    state = announced(deck, tie_rule="void_trick", start_scores=(2, 1))
+    for c in ("Kd", "Kc", "6d", "7d", "2b", "Hc", "6c", "7c"):
+        state.apply(c)
+    said = [m["text"] for m in state.observation(0)["messages"] if m["sender"] is None]
+    assert said[-1] == "hand 1 to seats 1+3: 1 point; game score 2-2"
+    state = announced(deck, tie_rule="void_trick", start_scores=(0, 1))
+    for c in ("Kd", "Kc", "6d", "7d", "2b", "Hc", "6c", "7c"):
+        state.apply(c)
+    said = [m["text"] for m in state.observation(2)["messages"] if m["sender"] is None]
+    assert said[-1] == "hand 1 to seats 1+3: 1 point; game score 2-0 to seats 1+3"
+
+
 # --- the comanda as an action -------------------------------------------------------------------------------
 def test_every_listed_comanda_parses_and_is_offered():
     state = deal()

@@ -530,10 +530,20 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
             const seats = [{ name: "Ann" }, { kind: "bot" }, { kind: "bot" }, {}];
             return texts.map((text) => engineSays(text, { me: 3, seats, obs: { sides: [[0, 2], [1, 3]] } }));
         }""",
-        ["seats 0+2: 0 · seats 1+3: 2 (to 5)", "seats 1+3 win the game", "seats 0+1 and seat 2"],
+        [
+            "seats 0+2: 0 · seats 1+3: 2 (to 5)",
+            "seats 1+3 win the game",
+            "seats 0+1 and seat 2",
+            "hand 2 to seats 0+2: 1 point; game score 2-1 to seats 0+2",
+        ],
     )
     # "your team" takes a singular verb, as the terminal's "Your team (seats 0, 2) wins the deal" ("Your team win").
-    assert sides == ["Ann & Bot 2: 0 · your team: 2 (to 5)", "Your team wins the game", "seats 0+1 and Bot 2"]
+    assert sides == [
+        "Ann & Bot 2: 0 · your team: 2 (to 5)",
+        "Your team wins the game",
+        "seats 0+1 and Bot 2",
+        "hand 2 to Ann & Bot 2: 1 point; game score 2-1 to Ann & Bot 2",
+    ]
 
 
 def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_server):  # noqa: F811
@@ -558,6 +568,7 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
             "trick 4: seats 1+3 give 1c for the Fool",
             "seats 1+3 owe a one-point card for the Fool",
             "seats 0+2 39 (+3), seats 1+3 33 (-3)",
+            "hand 3 to seats 1+3: 1 point; game score 2-1 to seats 1+3",
         ],
     )
     assert said[0] == [  # seat 3, of seats 1+3
@@ -571,6 +582,7 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
         "presa 4: la tua squadra dà 1c per il Matto",
         "La tua squadra deve una carta da un punto per il Matto",
         "Ann & Bot 2 39 (+3), la tua squadra 33 (-3)",
+        "mano 3 alla tua squadra: 1 punto; punteggio 2-1 per la tua squadra",
     ], said[0]
     assert said[1][:3] == ["mano 1 a Bot 1 & Posto 3", "mano 2 a Ann & Bot 2", "Bot 1 & Posto 3 fanno 2 punti"], said[1]
 

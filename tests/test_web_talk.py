@@ -3,7 +3,7 @@ a phone what was said last shows under the table."""
 
 from __future__ import annotations
 
-from test_web_play import BOT, OPEN
+from test_web_play import BOT, OPEN, play_until_summary
 from test_web_touch import PHONES, at_a_talk_turn
 from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table  # noqa: F401 (fixtures)
 
@@ -60,3 +60,19 @@ def test_a_partner_s_words_show_under_the_table_on_a_phone(new_page, live_server
     bea.set_viewport_size(DESKTOP)
     bea.wait_for_function("getComputedStyle(document.getElementById('talk-line')).display === 'none'")
     assert "strusch in" in bea.locator("#side .messages").inner_text()
+
+
+def test_the_newest_thing_said_is_whole_under_the_table_on_a_phone(new_page, live_server):  # noqa: F811
+    # Trionfetti's table says each hand's result in full ("hand 1 to your team: 1 point; game score 1-0 to your
+    # team"): after the comanda announced before it, the two ran past the line's two lines and the newest was cut
+    # in the middle with "…". Where the two do not fit, the newest is shown alone, whole.
+    created = live_server.create(game="trionfetti", seed=0, seats=[OPEN, BOT, BOT, BOT])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=PHONE)
+    play_until_summary([page], 120, until="#talk-line:has-text('hand 1 ')")
+    talk = page.locator("#talk-line")
+    said = talk.inner_text()
+    assert said.startswith("The table: hand 1 ") and "; game score 1-0 to " in said, said
+    assert said.endswith(("to your team", "to Bot 1 & Bot 3")), said
+    assert talk.evaluate("(e) => e.scrollHeight <= e.clientHeight + 1"), said  # nothing cut
+    # A wide screen shows both in its side panel, the newest last.
+    assert page.locator("#side .messages li").last.inner_text() == said

@@ -835,7 +835,7 @@ class TrionfettiState(TrickState):
             text = f"hand {self.hand_no} to seats {'+'.join(map(str, g.sides[side]))}: {points} point" + (
                 "s" if points != 1 else ""
             )
-        self._say(None, (), "result", f"{text}; game score {scores[0]}-{scores[1]}")
+        self._say(None, (), "result", f"{text}; {_game_score(scores, g.sides)}")
         accepted = self.vaga is not None and self.vaga.status == "accepted"
         if max(scores) >= g.target:
             self.game_winner = 0 if scores[0] >= g.target else 1
@@ -978,6 +978,16 @@ class TrionfettiState(TrickState):
 
 
 Trionfetti.state_class = TrionfettiState
+
+
+def _game_score(scores: Sequence[int], sides: Sequence[Sequence[int]]) -> str:
+    """The game score as the table says it to everyone: the leader's points first and the leader named ("game
+    score 2-1 to seats 1+3", each seat reading its side's name); a bare "1-2" read the wrong way for one team."""
+    high, low = max(scores), min(scores)
+    if high == low:
+        return f"game score {high}-{low}"
+    leader = "+".join(map(str, sides[scores.index(high)]))
+    return f"game score {high}-{low} to seats {leader}"
 
 
 def true_signal(state: TrionfettiState, seat: int) -> str:

@@ -15,7 +15,7 @@ import { tableTitle } from "./options.js";
 import { listenForFirstTap, setTurnSound, turnIs, turnSoundOn } from "./turnalert.js";
 import {
   dealSummary, factsLine, lastTrickPanel, notYet, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
-  talkLine, viewer,
+  talkLines, viewer,
 } from "./tableview.js";
 
 const $ = (id) => document.getElementById(id);
@@ -78,9 +78,13 @@ function render() {
   const facts = factsLine(ctx);
   $("facts-line").hidden = !facts;
   $("facts-line").textContent = facts;
-  const talk = talkLine(ctx);
-  $("talk-line").hidden = !talk;
-  $("talk-line").textContent = talk;
+  const said = talkLines(ctx);
+  const talk = $("talk-line");
+  talk.hidden = !said.length;
+  talk.textContent = said.join(" · ");
+  // Two lines at most: where the two do not fit (Trionfetti's table says whole results), the newest alone, whole;
+  // the line had ended in "…" in the middle of the newest.
+  if (said.length > 1 && talk.scrollHeight > talk.clientHeight + 1) talk.textContent = said[said.length - 1];
   const errorBox = $("error");
   errorBox.hidden = !page.error;
   errorBox.textContent = page.error;

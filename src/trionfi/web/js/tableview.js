@@ -409,15 +409,15 @@ function messages(ctx) {
   return el("section", { className: "panel-block" }, el("h3", {}, t("panel.talk")), el("ul", { className: "messages" }, ...items));
 }
 
-/** The last two things said at the table, under it where the side panel is out of sight (a phone): a partner's
- * tschintschar or answer was only in the panel behind "Scores". */
-export function talkLine(ctx) {
+/** The last two things said at the table, oldest first, for under it where the side panel is out of sight (a
+ * phone): a partner's tschintschar or answer was only in the panel behind "Scores". */
+export function talkLines(ctx) {
   const list = ctx.obs.messages;
-  if (!Array.isArray(list)) return "";
+  if (!Array.isArray(list)) return [];
   return list.slice(-2).map((m) => {
     const [who, to] = speaker(m, ctx);
     return `${who}${to}: ${engineSays(m.text, ctx)}`;
-  }).join(" · ");
+  });
 }
 
 /** One event of the narrative as a line of text. */
