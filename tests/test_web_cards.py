@@ -98,3 +98,40 @@ def test_the_language_follows_the_browser_and_switches(new_page, static_url):  #
     italian.reload()
     italian.wait_for_selector("body[data-ready=true]")
     assert italian.locator("h1").inner_text() == "The cards of trionfi"  # the choice is remembered
+
+
+def test_a_card_named_in_the_table_s_facts_is_a_chip_of_its_corner(page, static_url):  # noqa: F811
+    # Trionfetti's cut card read "Hd (cut by Bot 2)", Triomphe's turn-up and top trumps "Ah Kd Qs Jc": codes a
+    # player in a browser never types. Each card of the table's pack is now its corner (index and suit sign), with
+    # its name for a screen reader; words that only look like codes stay words.
+    module_page(page, static_url)
+    chips = page.evaluate(
+        """async (cases) => {
+            const i18n = await import('/js/i18n.js');
+            await i18n.loadLanguage('en');
+            const { withCardChips } = await import('/js/tableview.js');
+            return cases.map(([text, family]) => withCardChips(text, { family }).map((part) => typeof part === 'string'
+                ? part : `[${part.dataset.card}|${part.getAttribute('aria-label')}|${part.textContent}]`));
+        }""",
+        [
+            ["Hd (cut by Bot 2)", "italian"],
+            ["Ah Kd Qs Jc, above the trump suit", "french"],
+            ["Bot 1 T21, you 10c", "tarot"],
+            ["T1 hd Hx Ts 1c", "italian"],
+        ],
+    )
+    assert chips == [
+        ["[Hd|horse of coins|H]", " (cut by Bot 2)"],
+        [
+            "[Ah|ace of hearts|A]",
+            " ",
+            "[Kd|king of diamonds|K]",
+            " ",
+            "[Qs|queen of spades|Q]",
+            " ",
+            "[Jc|jack of clubs|J]",
+            ", above the trump suit",
+        ],
+        ["Bot 1 ", "[T21|trump 21|21]", ", you ", "[10c|ten of cups|10]"],
+        ["T1 hd Hx Ts 1c"],
+    ], chips

@@ -89,6 +89,14 @@ def test_a_comanda_typed_wrong_then_right(new_page, live_server, shoot):  # noqa
     page.locator(".facts dd", has_text="manco e cavalli").first.wait_for()
     assert not error.is_visible()
     assert page.locator("#comanda-text").count() == 0
+    # The cut card is the card's corner, named for a screen reader (it read "Hd (cut by you)").
+    cut = page.locator(".facts dt", has_text="cut card").locator("xpath=following-sibling::dd[1]")
+    assert cut.inner_text().endswith("(cut by you)"), cut.inner_text()
+    chip = cut.locator(".card-chip")
+    assert re.fullmatch(
+        r"(ace|two|three|four|five|six|seven|eight|nine|ten|jack|horse|king) of (coins|cups|swords|batons)",
+        chip.get_attribute("aria-label"),
+    ), chip.get_attribute("aria-label")
 
 
 def test_the_comanda_box_fits_a_phone(new_page, live_server, shoot):  # noqa: F811

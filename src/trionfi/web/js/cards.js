@@ -67,7 +67,7 @@ const TINT = {
   french: { h: "#fbe3df", d: "#fbe3df", c: "#e4e7f0", s: "#e4e7f0" },
 };
 const styleOf = (family) => (family === "french" ? "french" : "italian");
-const suitColour = (card) => (card.kind === "suit" ? SUIT_COLOUR[styleOf(card.family)][card.suit] : "#3b2a66");
+export const suitColour = (card) => (card.kind === "suit" ? SUIT_COLOUR[styleOf(card.family)][card.suit] : "#3b2a66");
 
 // ---- suit signs, each drawn in a box from -50 to 50 ---------------------------------------------------------
 const SIGNS = {

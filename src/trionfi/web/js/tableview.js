@@ -3,7 +3,7 @@
 // table's facts, the talk and the narrative of events, and the summary at the end of a deal.
 // Everything is drawn from the observation and the events: no rule of any game is decided here.
 
-import { cardBackSVG, cardName, cardSVG, indexText, parseCard, suitSign } from "./cards.js";
+import { cardBackSVG, cardName, cardSVG, indexText, parseCard, suitColour, suitSign } from "./cards.js";
 import { el } from "./dom.js";
 import { actionLabel, bidText, plainLabel } from "./actions.js";
 import { capitalized, enginePhrase, engineText, has, language, t } from "./i18n.js";
@@ -388,9 +388,37 @@ function factsList(ctx) {
     if ((Array.isArray(value) && !value.length) || value === "" || value === null) continue;
     // The engine's labels and sentences, in the interface's language where the language file renders them.
     const text = Array.isArray(value) ? value.map((v) => engineSays(String(v), ctx)).join("; ") : engineSays(String(value), ctx);
-    list.append(el("dt", {}, engineText("fact", label)), el("dd", {}, text));
+    list.append(el("dt", {}, engineText("fact", label)), el("dd", {}, ...withCardChips(text, ctx)));
   }
   return list.children.length ? el("section", { className: "panel-block" }, el("h3", {}, t("panel.facts")), list) : null;
+}
+
+// A card's code in an engine's sentence ("Hd", "10c", "T21"): rank then suit, as the engine writes them.
+const CARD_IN_TEXT = /\b(?:10|[2-9]|[AJHKQC])[a-z]\b|\bT(?:1\d|2[01]|[1-9])\b/g;
+
+/** ``text`` with each card code of the table's pack as a small chip (the card's corner: its index and suit
+ * sign, its name for a screen reader and on hover): Trionfetti's cut card read "Hd (cut by Bot 2)", Triomphe's
+ * turn-up and top trumps "Ah Kd Qs Jc", codes a player of the game does not type in a browser. */
+export function withCardChips(text, ctx) {
+  const parts = [];
+  let last = 0;
+  for (const m of text.matchAll(CARD_IN_TEXT)) {
+    let card;
+    try {
+      card = parseCard(m[0], ctx.family);
+    } catch {
+      continue; // a word of two letters, not a card of this pack
+    }
+    // (The engine writes a code one way; a trump's number is a card of the tarot only.)
+    if (card.code !== m[0] || (card.kind === "trump" && ctx.family !== "tarot")) continue;
+    const name = cardName(m[0], ctx.family);
+    const sign = card.kind === "suit" ? el("span", { className: "tag-sign", html: `<svg viewBox="0 0 20 20" aria-hidden="true">${suitSign(ctx.family, card.suit, 10, 10, 17)}</svg>` }) : null;
+    parts.push(text.slice(last, m.index),
+      el("span", { className: "card-chip", "data-card": card.code, role: "img", "aria-label": name, title: name }, el("span", { "aria-hidden": "true", style: `color: ${suitColour(card)}` }, indexText(card)), sign));
+    last = m.index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts.filter((part) => part !== "");
 }
 
 /** Who said a message ("Ann", "the table"), and to whom when not to everyone (" to Bea"). */
