@@ -89,6 +89,9 @@ def test_a_comanda_typed_wrong_then_right(new_page, live_server, shoot):  # noqa
     page.locator(".facts dd", has_text="manco e cavalli").first.wait_for()
     assert not error.is_visible()
     assert page.locator("#comanda-text").count() == 0
+    # The sides as the score panel names them (the facts said "your team 0 · opponents 0").
+    game = page.locator(".facts dt", has_text="game score").locator("xpath=following-sibling::dd[1]")
+    assert game.inner_text() == "Your team: 0 · Bot 1 & Bot 3: 0 (game to 20)", game.inner_text()
     # The cut card is the card's corner, named for a screen reader (it read "Hd (cut by you)").
     cut = page.locator(".facts dt", has_text="cut card").locator("xpath=following-sibling::dd[1]")
     assert cut.inner_text().endswith("(cut by you)"), cut.inner_text()

@@ -569,6 +569,8 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
             "seats 1+3 owe a one-point card for the Fool",
             "seats 0+2 39 (+3), seats 1+3 33 (-3)",
             "hand 3 to seats 1+3: 1 point; game score 2-1 to seats 1+3",
+            "seats 0+2: 1 · seats 1+3: 2 (game to 20)",
+            "seats 0+2: 0 · seats 1+3: 1 (void: 1)",
         ],
     )
     assert said[0] == [  # seat 3, of seats 1+3
@@ -583,6 +585,8 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
         "La tua squadra deve una carta da un punto per il Matto",
         "Ann & Bot 2 39 (+3), la tua squadra 33 (-3)",
         "mano 3 alla tua squadra: 1 punto; punteggio 2-1 per la tua squadra",
+        "Ann & Bot 2: 1 · la tua squadra: 2 (gioco a 20)",  # (Trionfetti's facts: the game, the tricks of a hand)
+        "Ann & Bot 2: 0 · la tua squadra: 1 (nulle: 1)",
     ], said[0]
     assert said[1][:3] == ["mano 1 a Bot 1 & Posto 3", "mano 2 a Ann & Bot 2", "Bot 1 & Posto 3 fanno 2 punti"], said[1]
 

@@ -939,10 +939,11 @@ class TrionfettiState(TrickState):
     def _table(self, seat: int, obs: dict[str, Any]) -> dict[str, Any]:
         """The public facts for the terminal, worded for this seat."""
         g: Trionfetti = self.game  # type: ignore[assignment]
-        mine = g.side_of[seat]
 
         def pair(values: Sequence[int]) -> str:
-            return f"your team {values[mine]} · opponents {values[1 - mine]}"
+            # The sides as seats, each reader's words for them ("your team: 2 · Luca & Bot 3: 0"), in the order of
+            # the score panel: "opponents" stood beside a panel that named them.
+            return " · ".join(f"seats {'+'.join(map(str, g.sides[i]))}: {values[i]}" for i in range(2))
 
         table: dict[str, Any] = {"cut card": f"{self.cut_card} (cut by seat {self.cutter})"}
         if self.ranking is not None:

@@ -82,7 +82,7 @@ export function enginePhrase(text, depth = 0) {
   const exact = strings[`engine.text.${text}`];
   if (exact !== undefined) return exact;
   if (depth > 6) return text;
-  // (A sentence whose own words hold the " · " is no list: "your team {a} · opponents {b}".)
+  // (A sentence whose own words hold the " · " is no list: "seats {a}: {b} · seats {c}: {d} (to {e})".)
   if (text.includes(" · ") && !enginePatterns().some(({ re, dotted }) => dotted && re.test(text))) {
     return text.split(" · ").map((part) => enginePhrase(part, depth + 1)).join(" · ");
   }
