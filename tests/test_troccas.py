@@ -1047,3 +1047,15 @@ def test_each_side_s_cards_are_counted_once_the_deal_is_over():
         piles[state.game.side_of[state.dealer]] += 2
         assert won[0] == won[1] == won[2] == won[3] == piles and sum(piles) == 78
         assert sum(len(t.cards) for t in state.tricks) == 76
+
+
+def test_the_finished_deal_s_result_writes_a_true_minus():
+    # The facts' "-9" stood beside the summary's "−9" for the same figure.
+    rng = random.Random(5)
+    for seed in range(6):
+        state = trionfi.load("troccas").deal(seed=seed)
+        while state.current_player is not None:
+            state.apply(rng.choice(state.legal_actions()))
+        result = state.observation(0)["table"]["result"]
+        assert re.fullmatch(r"seats 0\+2 \d+ \([+−]\d+\), seats 1\+3 \d+ \([+−]\d+\)", result), result
+        assert "-" not in result and ("−" in result or "(+0)" in result), result

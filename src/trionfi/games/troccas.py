@@ -890,7 +890,9 @@ class TroccasState(TrickState):
             table["revoke"] = f"seat {self.revoke} did not follow the rules: {side_name(innocent)} take all 72 points"
         if self.current_player is None:
             pts = self.points()
-            table["result"] = ", ".join(f"{side_name(s)} {pts[s]} ({pts[s] - PAR:+d})" for s in range(2))
+            # A true minus, as the summary's table writes the same figures ("−9" beside "-9").
+            signed = [f"{pts[s] - PAR:+d}".replace("-", "\u2212") for s in range(2)]
+            table["result"] = ", ".join(f"{side_name(s)} {pts[s]} ({signed[s]})" for s in range(2))
         return table
 
     def clone(self) -> TroccasState:
