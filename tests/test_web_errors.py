@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from web_support import browser, live_server, module_page, new_page, page, static_url  # noqa: F401 (fixtures)
+from web_support import PHONE, browser, live_server, module_page, new_page, page, static_url  # noqa: F401 (fixtures)
 
 BOT = {"kind": "bot", "bot": "easy"}
+OPEN = {"kind": "open"}
 
 
 def test_a_link_to_no_table_says_so_before_asking_a_name(new_page, live_server):  # noqa: F811
@@ -143,3 +144,28 @@ def test_troccas_demand_for_the_jack_says_what_it_does(page, static_url):  # noq
     texts = action_help(page, static_url, groups, "tarot78", "troccas")
     assert len(texts["en"]) == len(texts["it"]) == 1, texts
     assert "takes back the card" in texts["en"][0] and "riprende la carta" in texts["it"][0], texts
+
+
+def test_an_invite_opened_the_first_time_says_what_the_name_is_for(new_page, live_server):  # noqa: F811
+    # A friend's first visit: the name dialog over an empty table said nothing of the game or of who invited them.
+    import httpx
+
+    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, BOT, OPEN, BOT])
+    httpx.post(
+        f"{live_server.base}/api/tables/{created['table']}/join",
+        json={"name": "Ann"},
+        headers={"Authorization": f"Bearer {created['seats'][0]['token']}"},
+    ).raise_for_status()
+    tab = new_page(viewport=PHONE)  # Bea's phone, no name chosen in this browser yet
+    tab.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    tab.goto(f"{live_server.base}/t/{created['table']}#token={created['seats'][2]['token']}")
+    tab.wait_for_selector("#name-input")
+    about = tab.locator("form.dialog .invite-about")
+    assert about.locator(".invite-game").inner_text() == "Briscola, 4 players"
+    assert about.locator(".muted").inner_text() == "At the table: Ann, Bot 1, Bot 3"  # not her own seat
+    # Legible on the dialog's paper (the table page's grey for the baize is near white).
+    colour = about.locator(".muted").evaluate("(e) => getComputedStyle(e).color")
+    assert colour != "rgba(255, 255, 255, 0.78)", colour
+    tab.fill("#name-input", "Bea")
+    tab.click("form.dialog button[type=submit]")
+    tab.wait_for_selector("body[data-status=playing] .hand .card")

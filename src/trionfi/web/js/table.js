@@ -490,12 +490,13 @@ function showFatal(message, ...more) {
   document.body.dataset.ready = "true";
 }
 
-function askName(then, name = "", cancellable = false) {
+function askName(then, name = "", cancellable = false, table = null) {
   page.overlay = "name";
   const box = $("overlay");
   const input = el("input", { id: "name-input", value: playerName() || name, maxLength: 40, required: true, autocomplete: "nickname" });
   const form = el("form", { className: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "name-title" },
     el("h2", { id: "name-title" }, t("table.nameTitle")),
+    table ? inviteAbout(table) : null,
     el("label", { htmlFor: "name-input" }, t("lobby.name")), input,
     el("div", { className: "dialog-buttons" },
       el("button", { type: "submit", className: "button primary" }, t("table.sit")),
@@ -515,6 +516,18 @@ function askName(then, name = "", cancellable = false) {
   box.hidden = false;
   box.replaceChildren(form);
   input.focus();
+}
+
+/** What a friend's invite link opens, above the name it asks: the game and who is at the table already ("Briscola,
+ * 4 players" / "At the table: Ann, Bot 1, Bot 3"), as the link's preview said in the chat; the dialog alone, over
+ * an empty table, said nothing of what the name was for. */
+function inviteAbout(table) {
+  const seats = table.seats || [];
+  const names = seats.filter((s) => s.seat !== table.seat && (s.name || s.kind === "bot"))
+    .map((s) => s.name || t("seat.bot", { n: s.seat }));
+  return el("div", { className: "invite-about" },
+    el("p", { className: "invite-game" }, t("preview.title", { game: tableTitle(table.title || table.game, table.options), n: seats.length })),
+    names.length ? el("p", { className: "muted" }, t("lobby.seated", { names: names.join(", ") })) : null);
 }
 
 function start(name) {
@@ -602,7 +615,7 @@ async function main() {
     const known = await api.seat(page.table, page.token).catch((e) => e);
     if (known instanceof ApiError && known.status === 404) showFatal(enginePhrase(known.message));
     else if (known instanceof ApiError && known.code === "bad_token") showBadLink();
-    else askName(start, known instanceof ApiError ? "" : known.seats?.[known.seat]?.name || "");
+    else askName(start, known instanceof ApiError ? "" : known.seats?.[known.seat]?.name || "", false, known instanceof ApiError ? null : known);
   } else start(page.token ? playerName() : null);
 }
 
