@@ -74,7 +74,8 @@ def test_the_table_facts_and_the_engine_messages_in_italian(new_page, live_serve
     labels = facts.locator("dt").all_inner_texts()
     assert "Taglio" in labels and "Cut" not in labels, labels
     cut = facts.locator("dt:text-is('Taglio') + dd").inner_text()
-    assert cut.startswith("sceglie il posto ") or "(dal posto " in cut, cut
+    # The cutter by the badge's name ("sceglie Bot 3", "(da Bot 3)"), not "il posto 3".
+    assert "posto" not in cut and (cut.startswith("sceglie ") or "(da " in cut), cut
     # A message of the engine with pieces inside pieces: the comanda's reading, word and suggestion kept.
     read = httpx.post(f"{live_server.base}/api/comanda", json={"text": "manco e cavalloz"}).json()
     message = read["problem"]["message"]
@@ -295,9 +296,9 @@ def test_every_sentence_of_the_engine_a_seat_meets_is_rendered_in_italian(new_pa
         "tutti hanno passato: la smazzata non si gioca",
     ]
     # A sentence whose own words hold the list's separator is rendered whole.
-    whole = "your team 1 · opponents 0 (game to 20)"
-    assert page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", whole).startswith(
-        "la tua squadra 1 · avversari 0"
+    whole = "seats 0+2: 1 · seats 1+3: 0 (to 5)"
+    assert page.evaluate("async (m) => (await import('/js/i18n.js')).enginePhrase(m)", whole) == (
+        "posti 0+2: 1 · posti 1+3: 0 (a 5)"
     )
 
 
@@ -589,6 +590,53 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
         "Ann & Bot 2: 0 · la tua squadra: 1 (nulle: 1)",
     ], said[0]
     assert said[1][:3] == ["mano 1 a Bot 1 & Posto 3", "mano 2 a Ann & Bot 2", "Bot 1 & Posto 3 fanno 2 punti"], said[1]
+
+
+def test_the_italian_sentences_name_a_seat_as_the_badges_do(new_page, live_server):  # noqa: F811
+    # "il posto 1 ha chiesto Jc: il posto 0 riprende 3c e dà Jc" beside badges that show names and no numbers: a
+    # player had to guess who seat 1 was, and that seat 0 was themselves. The seat now reads as its badge names it
+    # (the reader's own in the second person, as Italian drops the subject), with its preposition.
+    page = italian(new_page, f"{live_server.base}/")
+    said = page.evaluate(
+        """async (texts) => {
+            const { engineSays } = await import('/js/tableview.js');
+            const seats = [{ name: "Ada" }, { name: "Luca" }, { kind: "bot" }, {}];
+            const obs = { sides: [[0, 2], [1, 3]] };
+            return [0, null].map((me) => texts.map((text) => engineSays(text, { me, seats, obs })));
+        }""",
+        [
+            "trick 1: seat 1 demanded Jc: seat 0 takes back 3c and gives Jc",
+            "seat 3 laid away 2 cards (counted for seats 1+3)",
+            "seat 0 is laying away two cards (1 done)",
+            "seat 0 took 7c and is laying a card away face down",
+            "it is seat 0's turn, not seat 1's",
+            "seat 2 chose seat 0",
+            "Hd (cut by seat 1)",
+            "seat 2 (deals, lays away two cards and leads)",
+            "seat 0 9d",  # (Troccas' cards face up, one by one)
+            "seat 1 6b",
+            "no effect: seat 0 holds it but played 3c",
+            "seat 0 may not talk now: silence until the first trick ends",
+        ],
+    )
+    assert said[0] == [  # Ada, at seat 0
+        "presa 1: Luca ha chiesto Jc: riprendi 3c e dai Jc",
+        "Posto 3 ha scartato 2 carte (contate per Luca & Posto 3)",
+        "Stai scartando due carte (1 fatte)",
+        "Hai preso 7c e stai scartando una carta coperta",
+        "tocca a te, non a Luca",
+        "Bot 2 ha scelto te",
+        "Hd (tagliata da Luca)",
+        "Bot 2 (dà le carte, ne scarta due ed esce per primo)",
+        "Tu 9d",
+        "Luca 6b",
+        "nessun effetto: ce l'hai ma hai giocato 3c",
+        "Non puoi parlare ora: silenzio fino alla fine della prima presa",
+    ], said[0]
+    assert said[1][:2] == [  # a spectator: every seat by its name
+        "presa 1: Luca ha chiesto Jc: Ada riprende 3c e dà Jc",
+        "Posto 3 ha scartato 2 carte (contate per Luca & Posto 3)",
+    ], said[1]
 
 
 # What a player may send that the engine refuses at some moment: every game's action words, talk, cards (a card of

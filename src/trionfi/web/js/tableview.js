@@ -58,12 +58,49 @@ function italianSides(text, ctx) {
     });
 }
 
-/** An engine sentence in the interface's language; in English its "seat 2" says the seat's name as the badges
- * do ("cut by Ann", "cut by you"), and a side's seats the side as the scores name it (in Italian too). The
- * Italian sentences keep a seat's number (their grammar wants "il posto 2"). */
+// The Italian verbs after "il posto N", as they go when N is the reader ("il posto 0 riprende 3c e dà 1c" ->
+// "riprendi 3c e dai 1c"): the subject goes, as Italian drops it.
+const TU_VERBS = {
+  ha: "hai", "è": "sei", "può": "puoi", deve: "devi", sta: "stai", riprende: "riprendi", "dà": "dai",
+  ridistribuisce: "ridistribuisci", propone: "proponi",
+};
+
+/** The Italian sentence's "il posto 2" as the badges name the seat ("Bot 2", "Luca"; the reader's own seat in
+ * the second person: "hai chiesto", "a te"), with the preposition that goes with it ("dal posto 3" -> "da Bot
+ * 3"): the badges show no seat numbers, and "il posto 1 ha chiesto Jc" left a player to guess who that was. */
+function italianSeats(text, ctx) {
+  const you = (n) => ctx.me !== null && ctx.me !== undefined && Number(n) === ctx.me;
+  const name = (n) => seatName(Number(n), ctx);
+  const start = (said, at, all) => (at === 0 || /\.\s*$/.test(all.slice(0, at)) ? capitalized(said) : said);
+  let second = false; // the reader is the subject somewhere: its clause's next verb goes too ("e dai 1c")
+  const said = text
+    // "→ dà le carte il posto 0": the subject after its verb.
+    .replace(/\bdà le carte il posto (\d+)\b(?!\+)/g, (whole, n) => (you(n) ? "dai le carte tu" : `dà le carte ${name(n)}`))
+    .replace(/(\b[Dd]al |\b[Aa]l |\b[Dd]el |\b[Ii]l )?\bposto (\d+)\b(?!\+)( (non )?(ce l'ha\b|\S+))?/g,
+      (whole, before, n, after, not, verb, at, all) => {
+        const lead = (before || "").trim().toLowerCase();
+        const rest = after || "";
+        const to = { dal: "da ", al: "a ", del: "di " }[lead];
+        if (!you(n)) return start((to || "") + name(n), at, all) + rest;
+        if (to) return `${to}te${rest}`;
+        const tu = verb === "ce l'ha" ? "ce l'hai" : TU_VERBS[verb];
+        if (tu) {
+          second = true;
+          return start(`${not || ""}${tu}`, at, all);
+        }
+        // Not a subject: "ha scelto il posto 0" -> "ha scelto te"; a bare "posto 0" (a list, a dealer) -> "tu".
+        return (lead === "il" && at > 0 ? "te" : start("tu", at, all)) + rest;
+      });
+  if (!second) return said;
+  return said.replace(/\b(hai|sei|puoi|devi|stai|riprendi|dai|ridistribuisci|proponi|ce l'hai)\b([^;:.]*?) (e|ma) (ha|è|sta|dà)(?![\wàèéìòù])/gi,
+    (whole, verb, between, and, next) => `${verb}${between} ${and} ${TU_VERBS[next.toLowerCase()]}`);
+}
+
+/** An engine sentence in the interface's language; its "seat 2" says the seat's name as the badges do ("cut by
+ * Ann", "cut by you"; Italian "tagliata da Ann"), and a side's seats the side as the scores name it. */
 export function engineSays(text, ctx) {
   if (typeof text !== "string") return enginePhrase(text);
-  if (language() === "it") return italianSides(enginePhrase(text), ctx);
+  if (language() === "it") return italianSeats(italianSides(enginePhrase(text), ctx), ctx);
   if (language() !== "en") return enginePhrase(text);
   // "seats 1+3": the side, as the scores name it; "your team" takes a singular verb ("Your team wins the game").
   return text.replace(/\bseats (\d+(?:\+\d+)+)\b( (\w+)\b)?/g, (whole, list, after, verb, at) => {
