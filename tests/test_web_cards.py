@@ -109,9 +109,15 @@ def test_a_card_named_in_the_table_s_facts_is_a_chip_of_its_corner(page, static_
         """async (cases) => {
             const i18n = await import('/js/i18n.js');
             await i18n.loadLanguage('en');
-            const { withCardChips } = await import('/js/tableview.js');
-            return cases.map(([text, family]) => withCardChips(text, { family }).map((part) => typeof part === 'string'
-                ? part : `[${part.dataset.card}|${part.getAttribute('aria-label')}|${part.textContent}]`));
+            const { talkPanel, withCardChips } = await import('/js/tableview.js');
+            const shown = (part) => (typeof part === 'string'
+                ? part : `[${part.dataset.card}|${part.getAttribute('aria-label')}|${part.textContent}]`);
+            const chips = cases.map(([text, family]) => withCardChips(text, { family }).map(shown));
+            // A card said at the table (Troccas' "Kc and Jc together", a jack's demand) in the talk panel too.
+            const ctx = { me: 0, family: 'tarot', seats: [{}, { kind: 'bot' }, {}, {}],
+                          obs: { messages: [{ sender: 1, to: [], text: 'demand Jc' }] } };
+            const li = talkPanel(ctx).querySelector('li');
+            return [...chips, [li.textContent, li.querySelector('.card-chip').getAttribute('aria-label')]];
         }""",
         [
             ["Hd (cut by Bot 2)", "italian"],
@@ -134,4 +140,6 @@ def test_a_card_named_in_the_table_s_facts_is_a_chip_of_its_corner(page, static_
         ],
         ["Bot 1 ", "[T21|trump 21|21]", ", you ", "[10c|ten of cups|10]"],
         ["T1 hd Hx Ts 1c"],
+        ["Bot 1: demand J", "jack of cups"],
     ], chips
+

@@ -15,7 +15,7 @@ import { tableTitle } from "./options.js";
 import { listenForFirstTap, setTurnSound, turnIs, turnSoundOn } from "./turnalert.js";
 import {
   dealSummary, factsLine, lastTrickPanel, notYet, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
-  talkLines, viewer,
+  talkLines, viewer, withCardChips,
 } from "./tableview.js";
 
 const $ = (id) => document.getElementById(id);
@@ -81,10 +81,11 @@ function render() {
   const said = talkLines(ctx);
   const talk = $("talk-line");
   talk.hidden = !said.length;
-  talk.textContent = said.join(" · ");
+  // (A card said, "Kc and Jc together", as the facts show one: its corner.)
+  talk.replaceChildren(...withCardChips(said.join(" · "), ctx));
   // Two lines at most: where the two do not fit (Trionfetti's table says whole results), the newest alone, whole;
   // the line had ended in "…" in the middle of the newest.
-  if (said.length > 1 && talk.scrollHeight > talk.clientHeight + 1) talk.textContent = said[said.length - 1];
+  if (said.length > 1 && talk.scrollHeight > talk.clientHeight + 1) talk.replaceChildren(...withCardChips(said[said.length - 1], ctx));
   const errorBox = $("error");
   errorBox.hidden = !page.error;
   errorBox.textContent = page.error;

@@ -464,12 +464,12 @@ function speaker(m, ctx) {
   return [m.sender === null || m.sender === undefined ? t("talk.table") : seatName(m.sender, ctx), to];
 }
 
-function messages(ctx) {
+export function talkPanel(ctx) {
   const list = ctx.obs.messages;
   if (!Array.isArray(list) || !list.length) return null;
   const items = list.slice(-12).map((m) => {
     const [who, to] = speaker(m, ctx);
-    return el("li", {}, el("strong", {}, who), `${to}: ${engineSays(m.text, ctx)}`);
+    return el("li", {}, el("strong", {}, who), `${to}: `, ...withCardChips(engineSays(m.text, ctx), ctx));
   });
   return el("section", { className: "panel-block" }, el("h3", {}, t("panel.talk")), el("ul", { className: "messages" }, ...items));
 }
@@ -543,7 +543,7 @@ function narrative(ctx) {
 }
 
 export function renderSide(side, ctx) {
-  side.replaceChildren(...[scoreTable(ctx), matchTable(ctx), factsList(ctx), messages(ctx), narrative(ctx)].filter(Boolean));
+  side.replaceChildren(...[scoreTable(ctx), matchTable(ctx), factsList(ctx), talkPanel(ctx), narrative(ctx)].filter(Boolean));
   const log = side.querySelector(".log");
   if (log) log.scrollTop = log.scrollHeight;
 }
