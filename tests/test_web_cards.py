@@ -142,4 +142,3 @@ def test_a_card_named_in_the_table_s_facts_is_a_chip_of_its_corner(page, static_
         ["T1 hd Hx Ts 1c"],
         ["Bot 1: demand J", "jack of cups"],
     ], chips
-
