@@ -345,7 +345,7 @@ def test_a_spectator_log_left_until_asked_for_is_the_same(name, options):
     [
         ("briscola-chiamata", {"deals": 3}, r"the caller's side took \d+ card points and needed \d+: (won|lost)"),
         ("triomphe", {}, r"seats \d\+\d score \d+.*|.*lose the game.*"),
-        ("troccas", {}, r"seats 0\+2 \d+ \([-+]\d+\), seats 1\+3 \d+ \([-+]\d+\)"),
+        ("troccas", {}, r"seats 0\+2 \d+ \([+−]\d+\), seats 1\+3 \d+ \([+−]\d+\)"),  # (a true minus)
         ("briscola", {}, None),
     ],
 )
