@@ -328,10 +328,28 @@ def test_a_spectator_s_table_has_nothing_on_top_of_anything(new_page, live_serve
     player = open_table(new_page, live_server, created["seats"][1]["invite"], viewport=PHONE)
     watcher = open_table(new_page, live_server, created["spectate"], viewport=viewport)
     watcher.evaluate(WATCH, PARTS)
+    watcher.evaluate(TAKER_CUT)
     play_until_summary([player])
     found = watcher.evaluate("window.__found")  # the first overlap the watcher's page met, at any moment
     assert not found, f"{name}: " + "; ".join(found)
     assert watcher.evaluate("window.__checks") > 20  # it watched the deal
+    # The taker's name under its card is whole: with five or six seats a phone's read "✓ B…".
+    assert watcher.evaluate("window.__takers") > 0, name
+    assert not watcher.evaluate("window.__cut"), (name, watcher.evaluate("window.__cut"))
+
+
+# Counts the trick takers' names drawn (window.__takers) and keeps any cut short by its column (window.__cut).
+TAKER_CUT = """() => {
+  window.__takers = 0;
+  window.__cut = null;
+  new MutationObserver(() => {
+    for (const e of document.querySelectorAll(".played-by.took")) {
+      window.__takers += 1;
+      const cut = e.scrollWidth > e.clientWidth + 1;
+      if (cut && !window.__cut) window.__cut = `${e.textContent}: ${e.scrollWidth} > ${e.clientWidth}`;
+    }
+  }).observe(document.getElementById("felt"), { childList: true, subtree: true });
+}"""
 
 
 def test_scores_on_an_upright_phone_brings_the_panel_into_sight(new_page, live_server):  # noqa: F811

@@ -279,7 +279,7 @@ function trickCards(ctx) {
       + (sliding ? `;animation-delay:${-Math.round(since)}ms` : "");
     const slot = el("div", { className: `trick-card${k ? " again" : ""}${sliding ? " arriving" : ""}`, "data-seat": seat, style },
       faceCard(code, ctx, won ? "winner" : ""),
-      el("span", { className: `played-by${won ? " took" : ""}` }, won ? `✓ ${seatName(seat, ctx)}` : seatName(seat, ctx)));
+      el("span", { className: `played-by${won ? " took" : ""}` }, won ? `✓\u2009${seatName(seat, ctx)}` : seatName(seat, ctx)));
     box.append(slot);
   });
   if (done && done.winner !== null && done.winner !== undefined) {
