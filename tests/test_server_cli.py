@@ -646,7 +646,7 @@ def test_join_says_whom_the_table_waits_for_when_a_person_takes_their_time(tmp_p
     with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
         created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
         bea = created["seats"][1]["token"]
-        joined = httpx.post(  # Bea takes her seat, then closes the page: the game starts without her connected
+        joined = httpx.post(  # Bea takes her seat and has not opened the table yet: the game starts without her
             f"{server.base}/api/tables/{created['table']}/join",
             json={"name": "Bea"},
             headers={"Authorization": f"Bearer {bea}"},
@@ -676,5 +676,5 @@ def test_join_says_whom_the_table_waits_for_when_a_person_takes_their_time(tmp_p
         finally:
             proc.kill()
     text = "".join(seen)
-    assert "Waiting for Bea (not connected)..." in text, text
+    assert "Waiting for Bea (not here yet)..." in text, text  # (not "not connected": she has never come)
     assert text.count("Waiting for") == 1
