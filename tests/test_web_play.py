@@ -269,6 +269,10 @@ def test_four_players_two_browsers_and_two_bots(new_page, live_server, shoot):  
     new = ann.url.rsplit("/t/", 1)[1].split("#")[0]
     assert ann.url.endswith(f"/t/{new}#token={created['seats'][0]['token']}")  # the same seat token
     ann.wait_for_selector("body[data-ready=true] .hand .card")
+    # Bea's page of the finished table: Ann went on to the rematch, which is no news of a game that is over (her
+    # leaving is told at once; a second for it to arrive).
+    bea.wait_for_timeout(1000)
+    expect(bea.locator(".badge[data-seat='0'] .tag.offline")).to_have_count(0)
     bea.locator("[data-summary=rematch]", has_text="Join the rematch").click()
     bea.wait_for_url(f"**/t/{new}#token={created['seats'][2]['token']}")
     bea.wait_for_selector(".hand .card")

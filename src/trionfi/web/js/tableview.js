@@ -188,8 +188,10 @@ function seatBadge(seat, ctx) {
   // "away" is someone who sat here and went; a seat nobody has taken yet, a bot playing it, is just the bot's.
   if (info.away && info.name !== null) facts.push(el("span", { className: "tag away" }, t("seat.away")));
   // A person who sits here but has no page open now (closed it, or lost the connection), or has not come yet (a
-  // rematch's other players, still on the last table's summary).
-  else if (info.played_by === "person" && ctx.presence && seat !== ctx.me && !ctx.presence.connected.includes(seat)) {
+  // rematch's other players, still on the last table's summary). Not once the game is over: those who went on to
+  // the rematch were all "not connected" on the old table's summary.
+  else if (info.played_by === "person" && ctx.presence && seat !== ctx.me && !ctx.presence.connected.includes(seat)
+    && ctx.status !== "finished") {
     facts.push(el("span", { className: "tag offline" }, t(notYet(ctx, seat) ? "seat.notYet" : "seat.offline")));
   }
   if (info.played_by === null && ctx.status === "waiting") facts.push(el("span", { className: "tag away" }, t("seat.empty")));
