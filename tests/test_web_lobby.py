@@ -341,3 +341,40 @@ def test_copy_works_without_the_clipboard_api_or_says_to_copy_by_hand(new_page, 
         0,
         len(link),
     ]
+
+
+def test_a_game_in_progress_is_found_again_from_the_lobby(new_page, live_server):  # noqa: F811
+    # Ann's phone closed the table's tab mid-game: the lobby listed waiting tables only, and her seat's link was
+    # nowhere but in the browser's history. The lobby now lists her games in progress first, with the way back.
+    ann = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
+    ann.evaluate("localStorage.setItem('trionfi.seat.NoSuchTable', 'x')")  # a table the server no longer has
+    new_page.allowed.append("status of 404")  # (the browser's own note of the answer for it)
+    ann.click("#create-form button[type=submit]")  # Briscola against a bot: straight to her seat
+    ann.wait_for_selector("body[data-status=playing] .hand .card")
+    table, token = ann.url.split("/t/", 1)[1].split("#token=")
+    hand = sorted(ann.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)"))
+    ann.goto(f"{live_server.base}/")
+    ann.wait_for_selector("body[data-ready=true]")
+    item = ann.locator(f"#my-tables li[data-table='{table}']")
+    item.wait_for()
+    assert ann.locator("#my-tables h2").inner_text() == "Your games in progress"
+    assert item.locator(".title").inner_text() == "Briscola"
+    assert item.locator(".who").inner_text().startswith("At the table: Ann, Bot 1 · ")
+    # First on a phone, above the form.
+    assert ann.locator("#my-tables").bounding_box()["y"] < ann.locator(".create-panel").bounding_box()["y"]
+    assert ann.evaluate("localStorage.getItem('trionfi.seat.NoSuchTable')") is None  # forgotten
+    item.locator("a", has_text="Back to my seat").click()
+    ann.wait_for_selector("body[data-status=playing] .hand .card")
+    assert ann.url.endswith(f"/t/{table}#token={token}")
+    assert sorted(ann.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")) == hand
+    # A finished game is not listed (and not asked about again).
+    from test_web_server import _play_to_the_end
+
+    created = live_server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "easy"}])
+    _play_to_the_end(live_server, created, ["Ann"])
+    over = created["table"]
+    ann.evaluate(f"localStorage.setItem('trionfi.seat.{over}', {created['seats'][0]['token']!r})")
+    ann.goto(f"{live_server.base}/")
+    item.wait_for()  # (the list drawn)
+    assert ann.locator(f"#my-tables li[data-table='{over}']").count() == 0
+    assert ann.evaluate(f"localStorage.getItem('trionfi.over.{over}')") == "1"

@@ -92,6 +92,20 @@ export function forgetSeat(table) {
   localStorage.removeItem(seatKey(table));
 }
 
+/** The tables this browser holds a seat at ({table: token}), the newest kept first by the storage's own order. */
+export function rememberedSeats() {
+  const seats = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key?.startsWith("trionfi.seat.")) seats[key.slice("trionfi.seat.".length)] = localStorage.getItem(key);
+  }
+  return seats;
+}
+
+// A table found over is not asked about again (a browser keeps the seats of every game it played).
+export const markOver = (table) => localStorage.setItem(`trionfi.over.${table}`, "1");
+export const isOver = (table) => localStorage.getItem(`trionfi.over.${table}`) === "1";
+
 /** The invite links of a table this browser created ({seat: link}), so that its table page can offer them while
  * seats are empty (the creator who went to his seat before sending them). */
 export function rememberInvites(table, invites, which = "invites") {

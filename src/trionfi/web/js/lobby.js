@@ -1,10 +1,13 @@
 // The lobby (/): a table's game and options from a form built from the game's own option declarations, each
 // seat open or a bot, the invite links with copy (and share) buttons, and the list of open tables.
 
-import { api, pageOf, rememberCreator, rememberInvites, rememberSeat, rememberedSeat, seatPage } from "./client.js";
+import {
+  ApiError, api, forgetSeat, isOver, markOver, pageOf, rememberCreator, rememberInvites, rememberSeat, rememberedSeat,
+  rememberedSeats, seatPage,
+} from "./client.js";
 import { el, copyButton, playerName, setPlayerName, shareButton } from "./dom.js";
 import { capitalized, enginePhrase, engineText, language, languageSwitch, loadLanguage, t } from "./i18n.js";
-import { optionLabel, valueText } from "./options.js";
+import { optionLabel, tableTitle, valueText } from "./options.js";
 
 let catalogue = null; // the answer of GET /api/games
 let lastCreated = null;
@@ -328,6 +331,38 @@ async function refreshTables(box) {
   box.replaceChildren(list);
 }
 
+// ---- this browser's games in progress ------------------------------------------------------------------------
+/** The games this browser has a seat in, being played: someone who closed the table's tab (a phone does it by
+ * itself) found no way back from the lobby once the game had started; the open tables list only waiting ones. */
+async function refreshMine(box) {
+  const seats = Object.entries(rememberedSeats()).filter(([table]) => !isOver(table)).slice(0, 20);
+  const found = await Promise.all(seats.map(async ([table, token]) => {
+    try {
+      return [await api.table(table), token];
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) forgetSeat(table); // expired, or gone from this server
+      return null;
+    }
+  }));
+  const playing = [];
+  for (const item of found) {
+    if (!item) continue;
+    if (item[0].status === "finished") markOver(item[0].table);
+    else if (item[0].status === "playing") playing.push(item);
+  }
+  box.hidden = !playing.length;
+  if (!playing.length) return;
+  playing.sort(([a], [b]) => b.updated - a.updated);
+  const list = el("ul", { className: "open-tables my-tables" }, ...playing.map(([table, token]) => {
+    const others = table.seats.filter((s) => s.name || s.kind === "bot").map((s) => s.name || t("seat.bot", { n: s.seat }));
+    return el("li", { "data-table": table.table },
+      el("span", { className: "title" }, tableTitle(table.title, table.options)),
+      el("small", { className: "who" }, `${t("lobby.seated", { names: others.join(", ") })} · ${age(table.updated)}`),
+      el("a", { className: "button small primary", href: seatPage(table.table, token) }, t("lobby.back")));
+  }));
+  box.replaceChildren(el("h2", {}, t("lobby.myTables")), list);
+}
+
 /** Who sits at an open table already, and since when: a friend told "my table is in the lobby" finds it. */
 function whoIsThere(table) {
   const seated = (table.seats || []).filter((s) => s.name || s.kind === "bot")
@@ -365,10 +400,13 @@ function render() {
   document.getElementById("lang-slot").replaceChildren(languageSwitch(render));
   const current = main.querySelector("#game")?.value;
   const tables = el("section", { className: "panel tables-panel" }, el("h2", {}, t("lobby.openTables")), el("div", { id: "open-tables" }));
+  const mine = el("section", { className: "panel my-tables-panel", id: "my-tables", hidden: true });
   main.replaceChildren(
+    mine,
     el("section", { className: "panel create-panel" }, el("h1", {}, t("lobby.title")), el("p", { className: "muted" }, t("lobby.intro")), el("div", { id: "form-slot" })),
     tables,
   );
+  refreshMine(mine);
   const prefill = JSON.parse(sessionStorage.getItem("trionfi.rematch") || "null");
   sessionStorage.removeItem("trionfi.rematch");
   renderForm(main, prefill?.game || current || "briscola", prefill);
