@@ -617,6 +617,9 @@ def test_the_italian_sentences_name_a_seat_as_the_badges_do(new_page, live_serve
             "seat 1 6b",
             "no effect: seat 0 holds it but played 3c",
             "seat 0 may not talk now: silence until the first trick ends",
+            "Kc is not in seat 0's hand; seat 0 may play: 3c, 7b",
+            "concede: 1 point to seat 0's team",
+            "concede: 1 point to seat 1's team",
         ],
     )
     assert said[0] == [  # Ada, at seat 0
@@ -632,6 +635,9 @@ def test_the_italian_sentences_name_a_seat_as_the_badges_do(new_page, live_serve
         "Luca 6b",
         "nessun effetto: ce l'hai ma hai giocato 3c",
         "Non puoi parlare ora: silenzio fino alla fine della prima presa",
+        "Kc non è nella tua mano; puoi giocare: 3c, 7b",
+        "cedo: 1 punto alla tua squadra",
+        "cedo: 1 punto alla squadra di Luca",
     ], said[0]
     assert said[1][:2] == [  # a spectator: every seat by its name
         "presa 1: Luca ha chiesto Jc: Ada riprende 3c e dà Jc",

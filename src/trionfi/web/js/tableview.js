@@ -74,6 +74,9 @@ function italianSeats(text, ctx) {
   const start = (said, at, all) => (at === 0 || /\.\s*$/.test(all.slice(0, at)) ? capitalized(said) : said);
   let second = false; // the reader is the subject somewhere: its clause's next verb goes too ("e dai 1c")
   const said = text
+    // "la mano del posto 0", "alla squadra del posto 0": the reader's own (every such noun of theirs is feminine).
+    .replace(/\b([Ll]a|[Nn]ella|[Aa]lla|[Dd]ella|[Dd]alla) (mano|squadra|versione) del posto (\d+)\b(?!\+)/g,
+      (whole, the, noun, n) => (you(n) ? `${the} tua ${noun}` : whole))
     // "→ dà le carte il posto 0": the subject after its verb.
     .replace(/\bdà le carte il posto (\d+)\b(?!\+)/g, (whole, n) => (you(n) ? "dai le carte tu" : `dà le carte ${name(n)}`))
     .replace(/(\b[Dd]al |\b[Aa]l |\b[Dd]el |\b[Ii]l )?\bposto (\d+)\b(?!\+)( (non )?(ce l'ha\b|\S+))?/g,
