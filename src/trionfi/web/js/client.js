@@ -92,7 +92,7 @@ export function forgetSeat(table) {
   localStorage.removeItem(seatKey(table));
 }
 
-/** The tables this browser holds a seat at ({table: token}), the newest kept first by the storage's own order. */
+/** The tables this browser holds a seat at ({table: token}), in no particular order (the storage keeps none). */
 export function rememberedSeats() {
   const seats = {};
   for (let i = 0; i < localStorage.length; i++) {
