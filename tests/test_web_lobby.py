@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from test_web_play import BOT
@@ -374,7 +375,52 @@ def test_a_game_in_progress_is_found_again_from_the_lobby(new_page, live_server)
     _play_to_the_end(live_server, created, ["Ann"])
     over = created["table"]
     ann.evaluate(f"localStorage.setItem('trionfi.seat.{over}', {created['seats'][0]['token']!r})")
+    # And a seat its creator gave to someone new (its old link opens it no more) is forgotten.
+    import httpx
+
+    given = live_server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "easy"}])
+    old = given["seats"][0]["token"]
+    base = f"{live_server.base}/api/tables/{given['table']}"
+    httpx.post(f"{base}/join", json={"name": "Ann"}, headers={"Authorization": f"Bearer {old}"}).raise_for_status()
+    creator = {"Authorization": f"Bearer {given['creator_token']}"}
+    httpx.post(f"{base}/seats/0/invite", headers=creator).raise_for_status()
+    ann.evaluate(f"localStorage.setItem('trionfi.seat.{given['table']}', {old!r})")
+    new_page.allowed.append("status of 403")  # (the browser's own note of the answer for it)
     ann.goto(f"{live_server.base}/")
     item.wait_for()  # (the list drawn)
     assert ann.locator(f"#my-tables li[data-table='{over}']").count() == 0
     assert ann.evaluate(f"localStorage.getItem('trionfi.over.{over}')") == "1"
+    assert ann.locator(f"#my-tables li[data-table='{given['table']}']").count() == 0
+    assert ann.evaluate(f"localStorage.getItem('trionfi.seat.{given['table']}')") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_seat_s_choice_reads_whole_on_a_phone(new_page, live_server, lang):  # noqa: F811
+    # "open: a friend with the link, or anyone from the lobby" in a phone's seat box read "open: a friend with the".
+    # The choices are short now; what they mean is said once under the seats.
+    page = new_page(viewport=PHONE)
+    page.add_init_script(
+        f"localStorage.setItem('trionfi.name', 'Ann'); localStorage.setItem('trionfi.lang', '{lang}');"
+    )
+    page.goto(f"{live_server.base}/")
+    page.wait_for_selector("body[data-ready=true]")
+    cut = page.evaluate(
+        """() => {
+            const select = document.getElementById('seat-1');
+            const style = getComputedStyle(select);
+            const ruler = document.createElement('span');
+            ruler.style.font = style.font;
+            ruler.style.whiteSpace = 'pre';
+            document.body.append(ruler);
+            // The room for the text: the box less its padding and the arrow (about 24 px).
+            const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+            const width = (o) => { ruler.textContent = o.text; return ruler.offsetWidth; };
+            const out = [...select.options].map((o) => [o.text, width(o)]).filter(([, w]) => w > room)
+                .map(([text, w]) => `${text} (${w} > ${room})`);
+            ruler.remove();
+            return out;
+        }"""
+    )
+    assert not cut, cut
+    help_text = page.locator(".seats .seats-doc").inner_text()
+    assert help_text.startswith({"en": "Open: a friend", "it": "Aperto: un amico"}[lang]), help_text

@@ -268,7 +268,8 @@ function renderForm(main, gameName, prefill = null, kept = null) {
   }
   const seats = el("fieldset", { className: "seats" }, el("legend", {}, t("lobby.seats")));
   const seatBox = el("div", { className: "seat-list" });
-  seats.append(seatBox);
+  // The choices say little ("open: link or lobby"), to be read whole in a phone's box; what they mean, once below.
+  seats.append(seatBox, el("p", { className: "option-doc seats-doc" }, t("lobby.seatsHelp")));
   // As it is typed, not on leaving the box: a count changed on blur moved the button away under the pointer of
   // someone who typed "4" and clicked "Create the table" at once, and the click was lost.
   for (const type of ["input", "change"]) options.addEventListener(type, () => renderSeats(seatBox, playerCount(options, game)));
@@ -338,9 +339,10 @@ async function refreshMine(box) {
   const seats = Object.entries(rememberedSeats()).filter(([table]) => !isOver(table)).slice(0, 20);
   const found = await Promise.all(seats.map(async ([table, token]) => {
     try {
-      return [await api.table(table), token];
+      return [await api.seat(table, token), token];
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) forgetSeat(table); // expired, or gone from this server
+      // Expired or gone from this server, or the seat given to someone new (its old link opens it no more).
+      if (e instanceof ApiError && (e.status === 404 || e.code === "bad_token")) forgetSeat(table);
       return null;
     }
   }));
