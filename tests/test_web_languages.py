@@ -20,6 +20,21 @@ def italian(new_page, url):  # noqa: F811
     return page
 
 
+# The page's own engineSays for a four-seat table in two teams (0+2, 1+3): each viewer's reading of each text.
+ENGINE_SAYS = """async ([texts, names, viewers]) => {
+    const { engineSays } = await import('/js/tableview.js');
+    const seats = names.map((name) => (name === "bot" ? { kind: "bot" } : name ? { name } : {}));
+    const obs = { sides: [[0, 2], [1, 3]] };
+    return viewers.map((me) => texts.map((text) => engineSays(text, { me, seats, obs })));
+}"""
+
+
+def engine_says(page, texts: list[str], names: list[str | None], viewers: list[int | None]) -> list[list[str]]:
+    """``texts`` as the page says them to each of ``viewers`` (a seat, or None for a spectator); ``names`` the
+    seats' names ("bot" for a bot, None for a seat nobody took)."""
+    return page.evaluate(ENGINE_SAYS, [texts, names, viewers])
+
+
 def test_the_lobby_shows_option_help_in_italian(new_page, live_server):  # noqa: F811
     page = italian(new_page, f"{live_server.base}/")
     players = page.locator(".option:has([data-option=players]) .option-doc").inner_text()
@@ -525,18 +540,16 @@ def test_you_takes_its_own_verb_in_the_engine_s_sentences(new_page, live_server)
         "trick 3: Seat 2 demanded Jd: you take back 10d and give Jd",
     ]
     # The engine's "seats 0+2" (Triomphe's game score, Trionfetti's hands) is named as the scores name the side.
-    sides = page.evaluate(
-        """async (texts) => {
-            const { engineSays } = await import('/js/tableview.js');
-            const seats = [{ name: "Ann" }, { kind: "bot" }, { kind: "bot" }, {}];
-            return texts.map((text) => engineSays(text, { me: 3, seats, obs: { sides: [[0, 2], [1, 3]] } }));
-        }""",
+    [sides] = engine_says(
+        page,
         [
             "seats 0+2: 0 · seats 1+3: 2 (to 5)",
             "seats 1+3 win the game",
             "seats 0+1 and seat 2",
             "hand 2 to seats 0+2: 1 point; game score 2-1 to seats 0+2",
         ],
+        ["Ann", "bot", "bot", None],
+        [3],
     )
     # "your team" takes a singular verb, as the terminal's "Your team (seats 0, 2) wins the deal" ("Your team win").
     assert sides == [
@@ -551,13 +564,8 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
     # "mano 1 ai posti 0+2", "i posti 1+3 fanno 2" beside a score panel naming "La tua squadra" and "Bot 1 & Bot 3":
     # the side now reads as the panel names it, with the preposition, the article and the verb that go with it.
     page = italian(new_page, f"{live_server.base}/")
-    said = page.evaluate(
-        """async (texts) => {
-            const { engineSays } = await import('/js/tableview.js');
-            const seats = [{ name: "Ann" }, { kind: "bot" }, { kind: "bot" }, {}];
-            const sides = { sides: [[0, 2], [1, 3]] };
-            return [3, null].map((me) => texts.map((text) => engineSays(text, { me, seats, obs: sides })));
-        }""",
+    said = engine_says(
+        page,
         [
             "hand 1 to seats 1+3",
             "hand 2 to seats 0+2",
@@ -573,6 +581,8 @@ def test_the_italian_sentences_name_a_side_as_the_scores_do(new_page, live_serve
             "seats 0+2: 1 · seats 1+3: 2 (game to 20)",
             "seats 0+2: 0 · seats 1+3: 1 (void: 1)",
         ],
+        ["Ann", "bot", "bot", None],
+        [3, None],
     )
     assert said[0] == [  # seat 3, of seats 1+3
         "mano 1 alla tua squadra",
@@ -597,13 +607,8 @@ def test_the_italian_sentences_name_a_seat_as_the_badges_do(new_page, live_serve
     # player had to guess who seat 1 was, and that seat 0 was themselves. The seat now reads as its badge names it
     # (the reader's own in the second person, as Italian drops the subject), with its preposition.
     page = italian(new_page, f"{live_server.base}/")
-    said = page.evaluate(
-        """async (texts) => {
-            const { engineSays } = await import('/js/tableview.js');
-            const seats = [{ name: "Ada" }, { name: "Luca" }, { kind: "bot" }, {}];
-            const obs = { sides: [[0, 2], [1, 3]] };
-            return [0, null].map((me) => texts.map((text) => engineSays(text, { me, seats, obs })));
-        }""",
+    said = engine_says(
+        page,
         [
             "trick 1: seat 1 demanded Jc: seat 0 takes back 3c and gives Jc",
             "seat 3 laid away 2 cards (counted for seats 1+3)",
@@ -621,6 +626,8 @@ def test_the_italian_sentences_name_a_seat_as_the_badges_do(new_page, live_serve
             "concede: 1 point to seat 0's team",
             "concede: 1 point to seat 1's team",
         ],
+        ["Ada", "Luca", "bot", None],
+        [0, None],
     )
     assert said[0] == [  # Ada, at seat 0
         "presa 1: Luca ha chiesto Jc: riprendi 3c e dai Jc",

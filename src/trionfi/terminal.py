@@ -407,7 +407,7 @@ class PlaySession:
         self.deals_done += 1
         if "match_score" in end:
             self.deal_scores.append((self.deals_done, list(end["points"]), list(end["match_score"])))
-            goal = self.state.policy.goal() if isinstance(self.state, Match) else None
+            goal = _match_goal(self.state)
             out.print(escape(match_line(end["match_score"], obs, self.me, after=self.deals_done, goal=goal)))
 
     def _show_table(self) -> None:
@@ -450,6 +450,11 @@ class PlaySession:
 
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _match_goal(state: Any) -> str | None:
+    """What a match counts ("points, to 5"): a finished deal's own observation does not say it."""
+    return state.policy.goal() if isinstance(state, Match) else None
 
 
 # --- watching a record -------------------------------------------------------------------------------------------
@@ -573,7 +578,7 @@ class Replayer:
                 for line in deal_result(obs, e, view):
                     say(escape(line))
                 if "match_score" in e:
-                    goal = self.state.policy.goal() if isinstance(self.state, Match) else None
+                    goal = _match_goal(self.state)
                     out.print(escape(match_line(e["match_score"], obs, view, after=self.deals_done + 1, goal=goal)))
                 self.deals_done += 1
             else:

@@ -122,11 +122,11 @@ export function engineSays(text, ctx) {
     .replace(/\b(you \w+\b[^.;:!?]*? and) (\w+)\b/gi, (whole, head, verb) => (YOU_VERBS[verb] ? `${head} ${YOU_VERBS[verb]}` : whole));
 }
 
-// The verbs the engine's sentences put after "seat N" ("seat 3 deals again"), as they go after "you" (as
-// trionfi.view.YOU_VERBS has them for the terminal).
 // The verbs the engine puts after "seats 1+3", as they go after "your team" (view.py keeps the same list).
 const TEAM_VERBS = { win: "wins", score: "scores", lose: "loses", give: "gives", owe: "owes", take: "takes" };
 
+// The verbs the engine's sentences put after "seat N" ("seat 3 deals again"), as they go after "you" (as
+// trionfi.view.YOU_VERBS has them for the terminal).
 const YOU_VERBS = {
   is: "are", has: "have", was: "were", deals: "deal", proposes: "propose", takes: "take",
   gives: "give", holds: "hold", owes: "owe", wins: "win", leads: "lead", plays: "play",
