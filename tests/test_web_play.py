@@ -605,6 +605,9 @@ def test_a_player_who_has_to_go_leaves_and_the_stand_in_bot_plays_on(new_page, l
     bob.locator("[data-leave=ask]").click()
     bob.locator("[data-leave=confirm]").click()
     bob.wait_for_url(f"{live_server.base}/")
+    # The lobby does not offer him back the game he left among his games in progress.
+    bob.wait_for_selector("body[data-ready=true]")
+    assert bob.evaluate(f"localStorage.getItem('trionfi.seat.{created['table']}')") is None
     # Ann plays the deal to its end with the bot in Bob's seat; she is told who plays it.
     expect(ann.locator("[data-notice=stand-in][data-seat='1']")).to_contain_text("A bot plays for Bob")
     assert play_until_summary([ann]) == 10

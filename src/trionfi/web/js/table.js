@@ -381,6 +381,8 @@ async function leaveTable() {
     return;
   }
   page.conn.close();
+  // Left for good: the lobby lists it no more among this browser's games in progress (the link still opens it).
+  forgetSeat(page.table);
   window.location.href = "/";
 }
 
