@@ -424,3 +424,46 @@ def test_a_seat_s_choice_reads_whole_on_a_phone(new_page, live_server, lang):  #
     assert not cut, cut
     help_text = page.locator(".seats .seats-doc").inner_text()
     assert help_text.startswith({"en": "Open: a friend", "it": "Aperto: un amico"}[lang]), help_text
+
+
+def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_page, live_server):  # noqa: F811
+    # A friend sent a link to Trijumf, a game new to her, had nowhere in the browser to read how it goes.
+    host = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
+    rules = host.locator("#create-form [data-rules]")
+    assert (rules.inner_text(), rules.get_attribute("href")) == ("How to play Briscola", "/rules/briscola")
+    host.select_option("#game", "trijumf")
+    host.select_option("[data-option=players]", "2")
+    assert (rules.inner_text(), rules.get_attribute("href")) == ("How to play Trijumf", "/rules/trijumf?players=2")
+    with host.context.expect_page() as opened:
+        rules.click()
+    page = opened.value
+    page.wait_for_load_state()
+    expect(page.locator("h1")).to_have_text("How to play Trijumf")
+    headings = page.locator(".rules-text h3").all_inner_texts()
+    assert "The deal for two" in headings and "The deal for four" not in headings
+    assert host.locator("#game").input_value() == "trijumf"  # the form stays as it was, in its own tab
+
+    created = live_server.create(game="trijumf", options={"players": 4}, seats=[{"kind": "open"}, BOT, BOT, BOT])
+    own = f"/t/{created['table']}/rules"
+    friend = new_page(viewport=PHONE)
+    friend.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    friend.goto(created["seats"][0]["invite"])
+    link = friend.locator(".dialog [data-rules]")
+    expect(link).to_have_text("How to play Trijumf")  # before her name is asked for
+    assert link.get_attribute("href") == own and link.get_attribute("target") == "_blank"
+    friend.fill("#name-input", "Bea")
+    friend.keyboard.press("Enter")
+    friend.wait_for_selector(".hand .card")
+    side = friend.locator(".side [data-rules]")
+    assert side.get_attribute("href") == own and not side.is_visible()  # behind Scores on a phone
+    friend.click("#panel-toggle")
+    expect(side).to_be_visible()
+    with friend.context.expect_page() as opened:
+        side.click()
+    page = opened.value
+    page.wait_for_load_state()
+    headings = page.locator(".rules-text h3").all_inner_texts()
+    assert "The deal for four" in headings and "The deal for two" not in headings
+    watcher = new_page()
+    watcher.goto(f"{live_server.base}/t/{created['table']}")
+    expect(watcher.locator(".side [data-rules]")).to_have_attribute("href", own)  # and for whoever watches

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
 import trionfi
+from trionfi.errors import TrionfiError
 
 from .connections import Connection
 from .hub import Hub
@@ -413,6 +414,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def replay_page(table: str) -> str:
         return (pages / "replay.html").read_text()
 
+    @app.get("/t/{table}/rules", response_class=HTMLResponse, include_in_schema=False)
+    async def table_rules_page(table: str, request: Request) -> HTMLResponse:
+        """The rules of the table's game as its options make them (a link of the table and of its invite)."""
+        from .preview import language
+        from .rules_page import refusal_html, rules_html
+
+        try:
+            t = await hub_of(request).get(table)
+        except ProtocolError as e:
+            return HTMLResponse(refusal_html(e.message, _all_rules()), status_code=e.status)
+        note = f"{t.game.title} for {t.game.players} players, with this table's options."
+        return HTMLResponse(rules_html(t.game, language(request.headers.get("accept-language")), note))
+
+    @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
+    async def rules_page(game: str, request: Request) -> HTMLResponse:
+        """A game's rules with the options of the query (``/rules/trijumf?players=2``), as the lobby's form has
+        them; each value is written as at a terminal (``trionfi rules GAME -o name=value``)."""
+        from .preview import language
+        from .rules_page import refusal_html, rules_html
+
+        try:
+            loaded = trionfi.load(game, **dict(request.query_params))
+        except TrionfiError as e:
+            return HTMLResponse(refusal_html(str(e), _all_rules()), status_code=400)
+        chosen = ", with the options chosen." if request.query_params else "."
+        note = f"{loaded.title} for {loaded.players} players{chosen}"
+        return HTMLResponse(rules_html(loaded, language(request.headers.get("accept-language")), note))
+
     # --- WebSocket -----------------------------------------------------------------------------------------
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
@@ -507,6 +536,11 @@ async def _handle(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
         await hub.act(t, conn.seat, msg["action"], msg["version"], conn=conn, ref=msg.get("id"))
     elif kind == "leave":
         await hub.leave(t, conn.seat)
+
+
+def _all_rules() -> list[tuple[str, str]]:
+    """Each game's rules page, with its default options: where a page of rules asked for wrongly sends on."""
+    return [(f"/rules/{name}", f"How to play {trionfi.registry.game_class(name).title}") for name in trionfi.games()]
 
 
 def _bearer(authorization: str | None) -> str:

@@ -7,7 +7,7 @@ import {
 } from "./client.js";
 import { el, copyButton, playerName, setPlayerName, shareButton } from "./dom.js";
 import { capitalized, enginePhrase, engineText, language, languageSwitch, loadLanguage, t } from "./i18n.js";
-import { optionLabel, tableTitle, valueText } from "./options.js";
+import { optionLabel, rulesHref, rulesLink, tableTitle, valueText } from "./options.js";
 
 let catalogue = null; // the answer of GET /api/games
 let lastCreated = null;
@@ -272,7 +272,19 @@ function renderForm(main, gameName, prefill = null, kept = null) {
   seats.append(seatBox, el("p", { className: "option-doc seats-doc" }, t("lobby.seatsHelp")));
   // As it is typed, not on leaving the box: a count changed on blur moved the button away under the pointer of
   // someone who typed "4" and clicked "Create the table" at once, and the click was lost.
-  for (const type of ["input", "change"]) options.addEventListener(type, () => renderSeats(seatBox, playerCount(options, game)));
+  // The game's rules as the options chosen so far make them (a new tab: the form stays as it is).
+  const rules = rulesLink(rulesHref(game.name), game.title);
+  const showRules = () => {
+    const chosen = chosenOptions(options, game);
+    rules.href = rulesHref(game.name, chosen);
+    rules.textContent = t("rules.link", { game: tableTitle(game.title, chosen) });
+  };
+  for (const type of ["input", "change"]) {
+    options.addEventListener(type, () => {
+      renderSeats(seatBox, playerCount(options, game));
+      showRules();
+    });
+  }
   renderSeats(seatBox, playerCount(options, game), prefill?.seats || null);
   const standIn = el("select", { id: "opt-stand-in" }, el("option", { value: "" }, t("lobby.standIn.none")));
   for (const level of catalogue.levels || []) {
@@ -282,7 +294,7 @@ function renderForm(main, gameName, prefill = null, kept = null) {
   form.append(
     el("div", { className: "field" }, el("label", { htmlFor: NAME_ID }, t("lobby.name")),
       el("input", { id: NAME_ID, value: kept ? kept.name : playerName(), maxLength: 40, autocomplete: "nickname", required: true })),
-    el("div", { className: "field" }, el("label", { htmlFor: "game" }, t("lobby.game")), select),
+    el("div", { className: "field" }, el("label", { htmlFor: "game" }, t("lobby.game")), select, rules),
     options,
     seats,
     el("div", { className: "field inline" }, el("input", { type: "checkbox", id: "opt-match", checked: Boolean(kept ? kept.match : prefill?.match) }),
@@ -295,6 +307,7 @@ function renderForm(main, gameName, prefill = null, kept = null) {
     setPlayerName(form.querySelector(`#${NAME_ID}`).value);
     create(form, game, output);
   });
+  showRules();
   main.querySelector("#form-slot").replaceChildren(form, output);
 }
 

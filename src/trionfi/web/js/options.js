@@ -2,6 +2,7 @@
 // Where a language file has no words for an option (a new one), its engine name shows, as the command line writes it.
 
 import { cardName } from "./cards.js";
+import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
 
 export const optionLabel = (name) => (has(`option.name.${name}`) ? t(`option.name.${name}`) : name.replaceAll("_", " "));
@@ -25,4 +26,20 @@ export function tableTitle(title, options = {}) {
     return words.startsWith(title) ? words : `${title} · ${words}`;
   }
   return title;
+}
+
+/** The address of a game's rules as these options make them (`/rules/trijumf?players=2`), each value written as
+ * at a terminal (`-o players=2`): true, false, none, a list joined by commas. */
+export function rulesHref(game, options = {}) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(options)) {
+    query.set(name, value === null ? "none" : Array.isArray(value) ? value.join(",") : String(value));
+  }
+  const text = query.toString();
+  return `/rules/${encodeURIComponent(game)}${text ? `?${text}` : ""}`;
+}
+
+/** A link to a game's rules (a page of its own, in a new tab: the table or the form stays as it is). */
+export function rulesLink(href, title) {
+  return el("a", { href, target: "_blank", rel: "noopener", className: "rules-link", "data-rules": "" }, t("rules.link", { game: title }));
 }
