@@ -513,6 +513,26 @@ def test_join_help_is_the_games_own_and_a_spectator_is_told_what_watching_allows
     assert "You are watching" in said and "leave the seat" not in said and "card code" not in said
 
 
+def test_rules_at_join_are_the_table_s_game_as_its_options_make_them() -> None:
+    """`rules` at `trionfi join` went to the server as a move and was refused: a player who forgot how the game
+    goes had nowhere to read it but another terminal."""
+    import asyncio
+
+    import trionfi
+    from trionfi.server.client import TerminalClient
+
+    obs = trionfi.load("trijumf", players=4).deal(seed=3).observation(0)
+    for seat in (0, None):
+        client = TerminalClient(parse_link("http://127.0.0.1:9/t/T" + ("#token=x" if seat == 0 else "")), "Ann")
+        welcome, caught_up = _caught_up("trijumf", 0, ("Ann", "Bea", "Cy", "Di"), obs)
+        for m in ({**welcome, "seat": seat, "options": {"players": 4}}, caught_up):
+            client._receive(m)
+        assert "rules" in _said(lambda c=client: asyncio.run(c._typed("help")))
+        said = " ".join(_said(lambda c=client: asyncio.run(c._typed("rules"))).split())
+        assert "The deal for four" in said and "The deal for two" not in said, said
+        assert client.actions_sent == 0  # told, not sent to the server as a move
+
+
 def test_join_at_your_turn_from_a_snapshot_draws_the_table_once() -> None:
     """Joining a table in play at your turn, the server's snapshot drew the table, then "your turn" drew it
     again: the same six lines twice, one under the other."""

@@ -146,6 +146,17 @@ def test_the_help_says_what_the_brackets_in_the_hand_mean():
     assert "Cards of your hand in (brackets) may not be played now." in result.stdout
 
 
+def test_rules_during_a_game_are_the_game_s_as_its_options_make_them():
+    """A player at a terminal who forgot how the deal goes had to quit to read `trionfi rules`."""
+    args = ["play", "trijumf", "--players", "2", "--bots", "random", "--seed", "5"]
+    result = CliRunner().invoke(cli.app, args, input="help\nrules\nquit\n", terminal_width=100)
+    assert result.exit_code == 0, result.output
+    assert "  rules the rules of this game, as its options make them" in result.stdout  # the help says so
+    rules = result.stdout.split("Trijumf", 1)[1]
+    assert "The deal for two" in rules and "The deal for four" not in rules
+    assert "Drawing, with two players" in rules and "Game stopped." in rules.split("Drawing", 1)[1]  # then quit
+
+
 def test_chiamata_ends_with_the_callers_side_and_each_seats_score():
     text = transcript("briscola-chiamata", {}, 3)
     assert re.search(r"Seat \d calls [2-7JHKA][bcds]\n", text)  # (the easy bots' auction decides who)

@@ -236,14 +236,11 @@ def _sides_text(game: Game) -> str:
 @app.command()
 def rules(game_name: GameArg, option: OptionOpt = None, players: PlayersOpt = None) -> None:
     """Show a game's rules, as they apply with these options, and the options."""
-    from rich.markdown import Markdown
-
-    from .texts import rules_text
+    from .terminal import print_rules
 
     with _clear_errors():
         game = _load_game(game_name, players, option)
-    out.rule(f"[bold]{escape(game.title)}[/]", style="cyan")
-    out.print(Markdown(rules_text(game)))
+    print_rules(game)
     out.print()
     out.print(
         f"This table: {game.players} players, {_sides_text(game)} · match: {game.match_policy().describe()}",

@@ -50,7 +50,7 @@ from .view import (
 out = Console(highlight=False)
 
 QUIT_WORDS = ("quit", "exit", "q")
-COMMANDS = ("help", "hand", "last", "quit")
+COMMANDS = ("help", "hand", "last", "rules", "quit")
 THINKING_AFTER = 0.4  # seconds a bot may think before the player is told it is thinking
 
 
@@ -87,8 +87,19 @@ Other allowed actions are listed under "Other actions"; type them as shown (Tab 
 Cards of your hand in (brackets) may not be played now.
   hand  show the table and your hand again
   last  show the last completed trick
+  rules the rules of this game, as its options make them
   help  this help
   quit  stop the game (with --save, the record is written)"""
+
+
+def print_rules(game: Game) -> None:
+    """The rules of ``game`` as its options make them (``trionfi rules``, and ``rules`` during a game)."""
+    from rich.markdown import Markdown
+
+    from .texts import rules_text
+
+    out.rule(f"[bold]{escape(game.title)}[/]", style="cyan")
+    out.print(Markdown(rules_text(game)))
 
 
 def deal_of(state: Any) -> Any:
@@ -359,6 +370,9 @@ class PlaySession:
                     continue
                 if word == "last":
                     self._show_last()
+                    continue
+                if word == "rules":
+                    print_rules(self.game)
                     continue
             if word == "claim" and not self._confirm_claim():
                 continue

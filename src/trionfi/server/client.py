@@ -107,6 +107,7 @@ Type a card code to play it (any letter case): rank then suit, e.g. {examples}.
 Other allowed actions are listed under "Other actions"; type them as shown.
   [bold]hand[/]   show the table again
   [bold]last[/]   show the last completed trick
+  [bold]rules[/]  the rules of this game, as the table's options make them
   [bold]leave[/]  leave the seat (a stand-in bot plays it, if the creator set one; come back with join)
   [bold]help[/]   this help
   [bold]quit[/]   disconnect (the seat stays yours: join again with the same link)"""
@@ -114,6 +115,7 @@ WATCH_HELP = """\
 You are watching: the table's play is told as it happens (the public view only).
   [bold]hand[/]   show the table again
   [bold]last[/]   show the last completed trick
+  [bold]rules[/]  the rules of this game, as the table's options make them
   [bold]help[/]   this help
   [bold]quit[/]   stop watching"""
 
@@ -618,6 +620,12 @@ class TerminalClient:
                 return True
             if word.lower() == "last":
                 self.show_last()
+                return True
+            if word.lower() == "rules" and self.game is not None:
+                from trionfi.terminal import print_rules
+
+                if not self.quiet:
+                    print_rules(self.game)
                 return True
             if word.lower() in ("hand", "table"):
                 self.show_table()
