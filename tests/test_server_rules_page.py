@@ -26,9 +26,9 @@ def headings(page: str) -> list[str]:
     return [html.unescape(h) for h in re.findall(r"<h3>(.*?)</h3>", page)]
 
 
-def sections_of(game: trionfi.Game) -> list[str]:
-    """The section headings ``trionfi rules`` shows for ``game``."""
-    return re.findall(r"^### (.+)$", rules_text(game), flags=re.MULTILINE)
+def sections_of(game: trionfi.Game, lang: str = "en") -> list[str]:
+    """The section headings ``trionfi rules`` shows for ``game`` (in English), or the Italian text has."""
+    return re.findall(r"^### (.+)$", rules_text(game, lang), flags=re.MULTILINE)
 
 
 def test_a_table_s_rules_page_has_the_sections_its_options_make(server: ServerThread) -> None:
@@ -84,7 +84,34 @@ def test_rules_asked_for_wrongly_say_what_was_wrong_and_what_there_is(server: Se
     assert "<script>" not in page  # what was asked is shown as text, never as markup
 
 
-def test_an_italian_reader_is_told_the_rules_are_in_english(server: ServerThread) -> None:
-    note = '<p class="rules-note" lang="it">Le regole sono scritte in inglese.</p>'
-    assert note in httpx.get(f"{server.base}/rules/troccas", headers={"Accept-Language": "it-IT,it;q=0.9"}).text
-    assert note not in httpx.get(f"{server.base}/rules/troccas", headers={"Accept-Language": "en-GB"}).text
+def test_the_page_speaks_the_reader_s_language_and_the_italian_games_have_italian_rules(server: ServerThread) -> None:
+    def get(path: str, accept: str = "en") -> str:
+        r = httpx.get(f"{server.base}{path}", headers={"Accept-Language": accept})
+        assert r.status_code == 200, r.text
+        return r.text
+
+    # Briscola in Italian: its Italian text, as the options make it.
+    page = get("/rules/briscola?players=4&lang=it")
+    assert '<html lang="it">' in page and "<h1>Come si gioca a Briscola</h1>" in page
+    assert (
+        "Briscola in 4 giocatori, con le opzioni scelte." in page and '<article class="rules-text" lang="it">' in page
+    )
+    assert headings(page) == sections_of(trionfi.load("briscola", players=4), "it")
+    assert "In quattro" in headings(page) and "In due" not in headings(page)
+    # The page's language is the link's (the page the reader came from), else the browser's.
+    assert "<h1>Come si gioca a Briscola</h1>" in get("/rules/briscola", "it-IT,it;q=0.9")
+    assert "<h1>How to play Briscola</h1>" in get("/rules/briscola?lang=en", "it-IT,it;q=0.9")
+    assert "<h1>Come si gioca a Briscola</h1>" in get(
+        "/rules/briscola?lang=xx", "it"
+    )  # no such language: the browser's
+    # A game whose rules are in English only: Italian words around the English text, which says it is English.
+    page = get("/rules/troccas?lang=it")
+    assert "<h1>Come si gioca a Troccas</h1>" in page and '<article class="rules-text" lang="en">' in page
+    assert "Le regole di questo gioco sono scritte in inglese." in page
+    assert headings(page) == sections_of(trionfi.load("troccas"))
+    assert "scritte in inglese" not in get("/rules/briscola?lang=it") and "scritte in inglese" not in get(
+        "/rules/troccas"
+    )
+    created = server.create(game="trionfetti", seats=[{"kind": "bot"}] * 4)
+    page = get(f"/t/{created['table']}/rules?lang=it")
+    assert "Trionfetti in 4 giocatori, con le opzioni di questo tavolo." in page and "La comanda" in headings(page)

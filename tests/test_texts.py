@@ -14,7 +14,7 @@ import trionfi
 from trionfi.cards import SUIT_NAMES
 from trionfi.errors import TrionfiError
 from trionfi.registry import game_class
-from trionfi.texts import full_rules_text, game_help, rules_text
+from trionfi.texts import full_rules_text, game_help, languages, rules_text
 from trionfi.texts.rules import TERM, applies, docs_block, sections
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -130,6 +130,33 @@ def test_the_texts_agree_with_the_engine_on_numbers():
     assert "72 points" in troccas and "minus 36" in troccas
     chiamata = rules_text(trionfi.load("briscola-chiamata"))
     assert "eight to each player" in chiamata and "61" in chiamata
+
+
+ITALIAN = [name for name in GAMES if "it" in languages(name)]
+
+
+def test_the_italian_games_have_their_rules_in_italian():
+    assert ITALIAN == ["briscola", "briscola-chiamata", "trionfetti"]
+    assert all(languages(name) == ("en",) for name in GAMES if name not in ITALIAN)
+
+
+@pytest.mark.parametrize("name", ITALIAN)
+def test_the_italian_rules_mirror_the_english_ones(name):
+    """The same sections, for the same options, in the same order, each with the same figures: a rule changed in
+    one language and not in the other shows up here (both are written from RULES.md, neither is the source)."""
+    english, italian = sections(name), sections(name, "it")
+    assert [s.condition for s in italian] == [s.condition for s in english]
+    for en, it in zip(english, italian, strict=True):
+        assert sorted(re.findall(r"\d+", it.body)) == sorted(re.findall(r"\d+", en.body)), (en.title, it.title)
+        assert not re.search(r"(?<![\w*])\*(?!\s)|\[|\]|__|\w_\w", it.body), it.title  # no markup, no option names
+
+
+def test_rules_in_italian_follow_the_options_and_fall_back_to_english():
+    four = rules_text(trionfi.load("briscola", players=4, communication="conversation"), "it")
+    assert "### In quattro\n" in four and "### La conversazione alla romana" in four and "### In due" not in four
+    assert "### Briscolone\n" in rules_text(trionfi.load("briscola", variant="briscolone"), "it")
+    assert "20 meno" in rules_text(trionfi.load("trionfetti"), "it")
+    assert rules_text(trionfi.load("troccas"), "it") == rules_text(trionfi.load("troccas"))  # English only
 
 
 @pytest.mark.parametrize("name", GAMES)

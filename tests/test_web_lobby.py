@@ -430,10 +430,13 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     # A friend sent a link to Trijumf, a game new to her, had nowhere in the browser to read how it goes.
     host = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
     rules = host.locator("#create-form [data-rules]")
-    assert (rules.inner_text(), rules.get_attribute("href")) == ("How to play Briscola", "/rules/briscola")
+    assert (rules.inner_text(), rules.get_attribute("href")) == ("How to play Briscola", "/rules/briscola?lang=en")
     host.select_option("#game", "trijumf")
     host.select_option("[data-option=players]", "2")
-    assert (rules.inner_text(), rules.get_attribute("href")) == ("How to play Trijumf", "/rules/trijumf?players=2")
+    assert (rules.inner_text(), rules.get_attribute("href")) == (
+        "How to play Trijumf",
+        "/rules/trijumf?players=2&lang=en",
+    )
     with host.context.expect_page() as opened:
         rules.click()
     page = opened.value
@@ -444,7 +447,7 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     assert host.locator("#game").input_value() == "trijumf"  # the form stays as it was, in its own tab
 
     created = live_server.create(game="trijumf", options={"players": 4}, seats=[{"kind": "open"}, BOT, BOT, BOT])
-    own = f"/t/{created['table']}/rules"
+    own = f"/t/{created['table']}/rules?lang=en"
     friend = new_page(viewport=PHONE)
     friend.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
     friend.goto(created["seats"][0]["invite"])
@@ -465,5 +468,8 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     headings = page.locator(".rules-text h3").all_inner_texts()
     assert "The deal for four" in headings and "The deal for two" not in headings
     watcher = new_page()
+    watcher.add_init_script("localStorage.setItem('trionfi.lang', 'it');")
     watcher.goto(f"{live_server.base}/t/{created['table']}")
-    expect(watcher.locator(".side [data-rules]")).to_have_attribute("href", own)  # and for whoever watches
+    # For whoever watches too, in the page's language (Trijumf's rules are in English: the page says so).
+    expect(watcher.locator(".side [data-rules]")).to_have_attribute("href", own.replace("lang=en", "lang=it"))
+    assert watcher.locator(".side [data-rules]").inner_text() == "Come si gioca a Trijumf"

@@ -414,33 +414,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def replay_page(table: str) -> str:
         return (pages / "replay.html").read_text()
 
+    def rules_language(request: Request) -> str:
+        """The rules page's language: the one its link asks for (the page's the reader came from), else the
+        browser's."""
+        from .preview import LANGUAGES, language
+
+        asked = request.query_params.get("lang")
+        return asked if asked in LANGUAGES else language(request.headers.get("accept-language"))
+
     @app.get("/t/{table}/rules", response_class=HTMLResponse, include_in_schema=False)
     async def table_rules_page(table: str, request: Request) -> HTMLResponse:
         """The rules of the table's game as its options make them (a link of the table and of its invite)."""
-        from .preview import language
         from .rules_page import refusal_html, rules_html
 
         try:
             t = await hub_of(request).get(table)
         except ProtocolError as e:
             return HTMLResponse(refusal_html(e.message, _all_rules()), status_code=e.status)
-        note = f"{t.game.title} for {t.game.players} players, with this table's options."
-        return HTMLResponse(rules_html(t.game, language(request.headers.get("accept-language")), note))
+        return HTMLResponse(rules_html(t.game, rules_language(request), "table"))
 
     @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
     async def rules_page(game: str, request: Request) -> HTMLResponse:
         """A game's rules with the options of the query (``/rules/trijumf?players=2``), as the lobby's form has
         them; each value is written as at a terminal (``trionfi rules GAME -o name=value``)."""
-        from .preview import language
         from .rules_page import refusal_html, rules_html
 
+        options = {k: v for k, v in request.query_params.items() if k != "lang"}
         try:
-            loaded = trionfi.load(game, **dict(request.query_params))
+            loaded = trionfi.load(game, **options)
         except TrionfiError as e:
             return HTMLResponse(refusal_html(str(e), _all_rules()), status_code=400)
-        chosen = ", with the options chosen." if request.query_params else "."
-        note = f"{loaded.title} for {loaded.players} players{chosen}"
-        return HTMLResponse(rules_html(loaded, language(request.headers.get("accept-language")), note))
+        return HTMLResponse(rules_html(loaded, rules_language(request), "chosen" if options else "default"))
 
     # --- WebSocket -----------------------------------------------------------------------------------------
     @app.websocket("/ws")

@@ -3,12 +3,15 @@ from the table, and from an invite before the name is given) and ``/rules/{game}
 the lobby's form as it is filled in). The text is the one ``trionfi rules`` prints (trionfi/texts/<game>.md),
 rendered on the server: the page needs no script and opens beside the table without disturbing it.
 
-The rules are written in English only; a reader whose browser asks for Italian is told so in Italian."""
+The page speaks the reader's language (``?lang=it``, the language the table page or the lobby is in; else the
+browser's): Italian where the game's rules are written in Italian (the Italian games), else the English text
+under Italian words saying so."""
 
 from __future__ import annotations
 
 import html
 from functools import cache
+from typing import Literal
 
 from markdown_it import MarkdownIt
 
@@ -39,9 +42,22 @@ _PAGE = """<!doctype html>
 </html>
 """
 
-# What an Italian reader is told above the English text (the pages' other words are in web/lang/*.json, read by
-# their scripts; this page has none).
-_IN_ENGLISH = {"it": "Le regole sono scritte in inglese."}
+# The page's own words (the other pages' are in web/lang/*.json, read by their scripts; this page has none).
+WORDS = {
+    "en": {
+        "title": "How to play {game}",
+        "table": "{game} for {n} players, with this table's options.",
+        "chosen": "{game} for {n} players, with the options chosen.",
+        "default": "{game} for {n} players.",
+    },
+    "it": {
+        "title": "Come si gioca a {game}",
+        "table": "{game} in {n} giocatori, con le opzioni di questo tavolo.",
+        "chosen": "{game} in {n} giocatori, con le opzioni scelte.",
+        "default": "{game} in {n} giocatori.",
+        "in_english": "Le regole di questo gioco sono scritte in inglese.",
+    },
+}
 
 
 @cache
@@ -49,18 +65,22 @@ def _rendered(markdown: str) -> str:
     return _MARKDOWN.render(markdown)
 
 
-def rules_html(game: Game, lang: str, note: str = "") -> str:
-    """The page of ``game``'s rules as its options make them; ``note`` (plain text) says which table they are for."""
-    from trionfi.texts import rules_text
+def rules_html(game: Game, lang: str, which: Literal["table", "chosen", "default"]) -> str:
+    """The page of ``game``'s rules as its options make them, in ``lang`` where they are written in it; ``which``
+    options they are: a table's, chosen in the lobby's form, or the defaults."""
+    from trionfi.texts import languages, rules_text
 
-    title = f"How to play {game.title}"
+    words = WORDS.get(lang, WORDS["en"])
+    written = lang if lang in languages(game.name) else "en"
+    title = words["title"].format(game=game.title)
     parts = [f"    <h1>{html.escape(title)}</h1>"]
-    if note:
-        parts.append(f'    <p class="rules-note">{html.escape(note)}</p>')
-    if lang in _IN_ENGLISH:
-        parts.append(f'    <p class="rules-note" lang="{lang}">{html.escape(_IN_ENGLISH[lang])}</p>')
-    parts.append(f'    <article class="rules-text">\n{_rendered(rules_text(game))}    </article>')
-    return _PAGE.format(title=html.escape(f"trionfi · {title}"), body="\n".join(parts))
+    parts.append(f'    <p class="rules-note">{html.escape(words[which].format(game=game.title, n=game.players))}</p>')
+    if written != lang and "in_english" in words:
+        parts.append(f'    <p class="rules-note">{html.escape(words["in_english"])}</p>')
+    text = _rendered(rules_text(game, written))
+    parts.append(f'    <article class="rules-text" lang="{written}">\n{text}    </article>')
+    page = _PAGE.format(title=html.escape(f"trionfi · {title}"), body="\n".join(parts))
+    return page.replace('<html lang="en">', f'<html lang="{lang if lang in WORDS else "en"}">', 1)
 
 
 def refusal_html(message: str, choices: list[tuple[str, str]]) -> str:

@@ -6,6 +6,6 @@ writes the rules into ``docs/<game>.md``.
 """
 
 from .help import game_help
-from .rules import full_rules_text, rules_text
+from .rules import full_rules_text, languages, rules_text
 
-__all__ = ["full_rules_text", "game_help", "rules_text"]
+__all__ = ["full_rules_text", "game_help", "languages", "rules_text"]

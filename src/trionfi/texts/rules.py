@@ -1,4 +1,6 @@
-"""Each game's rules written for players, stored as Markdown in ``trionfi/texts/<game>.md``.
+"""Each game's rules written for players, stored as Markdown in ``trionfi/texts/<game>.md``, and for the Italian
+games in Italian too, in ``<game>.it.md`` (the browser's rules page in Italian; the same sections with the same
+conditions, in the same order, which a test holds them to).
 
 A file is an opening paragraph or two and then ``###`` sections. A section heading may end in a condition in
 braces, ``### Briscolone {variant=briscolone}``: the terminal (``trionfi rules``) shows that section only when
@@ -40,10 +42,19 @@ class Section:
         return f"### {self.title}{when}\n\n{self.body}"
 
 
+def _file(name: str, lang: str) -> str:
+    return f"{name}.md" if lang == "en" else f"{name}.{lang}.md"
+
+
+def languages(name: str) -> tuple[str, ...]:
+    """The languages the game ``name``'s rules are written in: English always, and Italian for some."""
+    return tuple(lang for lang in ("en", "it") if resources.files(__package__).joinpath(_file(name, lang)).is_file())
+
+
 @cache
-def sections(name: str) -> tuple[Section, ...]:
-    """The sections of the game ``name``'s rules file, in order (the opening paragraphs first)."""
-    text = resources.files(__package__).joinpath(f"{name}.md").read_text(encoding="utf-8")
+def sections(name: str, lang: str = "en") -> tuple[Section, ...]:
+    """The sections of the game ``name``'s rules file in ``lang``, in order (the opening paragraphs first)."""
+    text = resources.files(__package__).joinpath(_file(name, lang)).read_text(encoding="utf-8")
     found: list[Section] = []
     title: str | None = None
     condition = ""
@@ -60,7 +71,7 @@ def sections(name: str) -> tuple[Section, ...]:
     for section in found:
         for term in section.condition.split():
             if TERM.match(term) is None:
-                raise ValueError(f"{name}.md, section {section.title!r}: cannot read the condition {term!r}")
+                raise ValueError(f"{_file(name, lang)}, section {section.title!r}: cannot read the condition {term!r}")
     return tuple(found)
 
 
@@ -96,9 +107,11 @@ def applies(game: Game, condition: str) -> bool:
     return True
 
 
-def rules_text(game: Game) -> str:
-    """The rules of ``game`` for a player, as Markdown: the sections that apply to its options."""
-    return "\n\n".join(s.markdown() for s in sections(game.name) if applies(game, s.condition)) + "\n"
+def rules_text(game: Game, lang: str = "en") -> str:
+    """The rules of ``game`` for a player, as Markdown: the sections that apply to its options, in ``lang`` where
+    they are written in it (see :func:`languages`), in English otherwise."""
+    lang = lang if lang in languages(game.name) else "en"
+    return "\n\n".join(s.markdown() for s in sections(game.name, lang) if applies(game, s.condition)) + "\n"
 
 
 def full_rules_text(name: str) -> str:

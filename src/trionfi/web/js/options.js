@@ -3,7 +3,7 @@
 
 import { cardName } from "./cards.js";
 import { el } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, language, t } from "./i18n.js";
 
 export const optionLabel = (name) => (has(`option.name.${name}`) ? t(`option.name.${name}`) : name.replaceAll("_", " "));
 
@@ -29,15 +29,18 @@ export function tableTitle(title, options = {}) {
 }
 
 /** The address of a game's rules as these options make them (`/rules/trijumf?players=2`), each value written as
- * at a terminal (`-o players=2`): true, false, none, a list joined by commas. */
+ * at a terminal (`-o players=2`): true, false, none, a list joined by commas; in the page's language. */
 export function rulesHref(game, options = {}) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(options)) {
     query.set(name, value === null ? "none" : Array.isArray(value) ? value.join(",") : String(value));
   }
-  const text = query.toString();
-  return `/rules/${encodeURIComponent(game)}${text ? `?${text}` : ""}`;
+  query.set("lang", language());
+  return `/rules/${encodeURIComponent(game)}?${query}`;
 }
+
+/** The address of a table's rules, as its options make them, in the page's language. */
+export const tableRulesHref = (table) => `/t/${encodeURIComponent(table)}/rules?lang=${language()}`;
 
 /** A link to a game's rules (a page of its own, in a new tab: the table or the form stays as it is). */
 export function rulesLink(href, title) {

@@ -11,7 +11,7 @@ import {
 import { copyButton, el, playerName, setPlayerName, shareButton } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
 import { enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
-import { rulesLink, tableTitle } from "./options.js";
+import { rulesLink, tableRulesHref, tableTitle } from "./options.js";
 import { listenForFirstTap, setTurnSound, turnIs, turnSoundOn } from "./turnalert.js";
 import {
   dealSummary, factsLine, lastTrickPanel, notYet, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
@@ -102,7 +102,7 @@ function render() {
   }
   renderSide($("side"), ctx);
   // The rules as this table's options make them, for a friend who came by a link to a game new to them.
-  $("side").append(el("section", { className: "panel-block rules-block" }, rulesLink(`/t/${encodeURIComponent(page.table)}/rules`, name)));
+  $("side").append(el("section", { className: "panel-block rules-block" }, rulesLink(tableRulesHref(page.table), name)));
   if (ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting")) {
     // Last in the side panel (behind *Scores* on a phone): out of the way of play.
     $("side").append(el("section", { className: "panel-block sound-block" },
@@ -533,7 +533,7 @@ function inviteAbout(table) {
   return el("div", { className: "invite-about" },
     el("p", { className: "invite-game" }, t("preview.title", { game: tableTitle(table.title || table.game, table.options), n: seats.length })),
     names.length ? el("p", { className: "muted" }, t("lobby.seated", { names: names.join(", ") })) : null,
-    el("p", {}, rulesLink(`/t/${encodeURIComponent(table.table)}/rules`, tableTitle(table.title || table.game, table.options))));
+    el("p", {}, rulesLink(tableRulesHref(table.table), tableTitle(table.title || table.game, table.options))));
 }
 
 function start(name) {
