@@ -470,6 +470,6 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     watcher = new_page()
     watcher.add_init_script("localStorage.setItem('trionfi.lang', 'it');")
     watcher.goto(f"{live_server.base}/t/{created['table']}")
-    # For whoever watches too, in the page's language (Trijumf's rules are in English: the page says so).
+    # For whoever watches too, in the page's language.
     expect(watcher.locator(".side [data-rules]")).to_have_attribute("href", own.replace("lang=en", "lang=it"))
     assert watcher.locator(".side [data-rules]").inner_text() == "Come si gioca a Trijumf"

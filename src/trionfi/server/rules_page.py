@@ -3,9 +3,8 @@ from the table, and from an invite before the name is given) and ``/rules/{game}
 the lobby's form as it is filled in). The text is the one ``trionfi rules`` prints (trionfi/texts/<game>.md),
 rendered on the server: the page needs no script and opens beside the table without disturbing it.
 
-The page speaks the reader's language (``?lang=it``, the language the table page or the lobby is in; else the
-browser's): Italian where the game's rules are written in Italian (the Italian games), else the English text
-under Italian words saying so."""
+The page speaks the reader's language: ``?lang=it``, the language the table page or the lobby is in; else the
+browser's."""
 
 from __future__ import annotations
 
@@ -55,7 +54,6 @@ WORDS = {
         "table": "{game} in {n} giocatori, con le opzioni di questo tavolo.",
         "chosen": "{game} in {n} giocatori, con le opzioni scelte.",
         "default": "{game} in {n} giocatori.",
-        "in_english": "Le regole di questo gioco sono scritte in inglese.",
     },
 }
 
@@ -66,21 +64,22 @@ def _rendered(markdown: str) -> str:
 
 
 def rules_html(game: Game, lang: str, which: Literal["table", "chosen", "default"]) -> str:
-    """The page of ``game``'s rules as its options make them, in ``lang`` where they are written in it; ``which``
-    options they are: a table's, chosen in the lobby's form, or the defaults."""
-    from trionfi.texts import languages, rules_text
+    """The page of ``game``'s rules as its options make them, in ``lang`` (every game's rules are written in
+    every language of the pages); ``which`` options they are: a table's, chosen in the lobby's form, or the
+    defaults."""
+    from trionfi.texts import rules_text
 
-    words = WORDS.get(lang, WORDS["en"])
-    written = lang if lang in languages(game.name) else "en"
+    lang = lang if lang in WORDS else "en"
+    words = WORDS[lang]
     title = words["title"].format(game=game.title)
-    parts = [f"    <h1>{html.escape(title)}</h1>"]
-    parts.append(f'    <p class="rules-note">{html.escape(words[which].format(game=game.title, n=game.players))}</p>')
-    if written != lang and "in_english" in words:
-        parts.append(f'    <p class="rules-note">{html.escape(words["in_english"])}</p>')
-    text = _rendered(rules_text(game, written))
-    parts.append(f'    <article class="rules-text" lang="{written}">\n{text}    </article>')
-    page = _PAGE.format(title=html.escape(f"trionfi · {title}"), body="\n".join(parts))
-    return page.replace('<html lang="en">', f'<html lang="{lang if lang in WORDS else "en"}">', 1)
+    note = words[which].format(game=game.title, n=game.players)
+    body = (
+        f"    <h1>{html.escape(title)}</h1>\n"
+        f'    <p class="rules-note">{html.escape(note)}</p>\n'
+        f'    <article class="rules-text">\n{_rendered(rules_text(game, lang))}    </article>'
+    )
+    page = _PAGE.format(title=html.escape(f"trionfi · {title}"), body=body)
+    return page.replace('<html lang="en">', f'<html lang="{lang}">', 1)
 
 
 def refusal_html(message: str, choices: list[tuple[str, str]]) -> str:

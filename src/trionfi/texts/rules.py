@@ -1,6 +1,6 @@
-"""Each game's rules written for players, stored as Markdown in ``trionfi/texts/<game>.md``, and for the Italian
-games in Italian too, in ``<game>.it.md`` (the browser's rules page in Italian; the same sections with the same
-conditions, in the same order, which a test holds them to).
+"""Each game's rules written for players, stored as Markdown in ``trionfi/texts/<game>.md``, and in Italian in
+``<game>.it.md`` (the browser's rules page in Italian; the same sections with the same conditions in the same
+order, and the same figures, which a test holds them to).
 
 A file is an opening paragraph or two and then ``###`` sections. A section heading may end in a condition in
 braces, ``### Briscolone {variant=briscolone}``: the terminal (``trionfi rules``) shows that section only when
@@ -47,7 +47,7 @@ def _file(name: str, lang: str) -> str:
 
 
 def languages(name: str) -> tuple[str, ...]:
-    """The languages the game ``name``'s rules are written in: English always, and Italian for some."""
+    """The languages the game ``name``'s rules are written in (English first, the source of the docs pages)."""
     return tuple(lang for lang in ("en", "it") if resources.files(__package__).joinpath(_file(name, lang)).is_file())
 
 
@@ -108,8 +108,8 @@ def applies(game: Game, condition: str) -> bool:
 
 
 def rules_text(game: Game, lang: str = "en") -> str:
-    """The rules of ``game`` for a player, as Markdown: the sections that apply to its options, in ``lang`` where
-    they are written in it (see :func:`languages`), in English otherwise."""
+    """The rules of ``game`` for a player, as Markdown: the sections that apply to its options, in ``lang`` if
+    they are written in it (see :func:`languages`), else in English."""
     lang = lang if lang in languages(game.name) else "en"
     return "\n\n".join(s.markdown() for s in sections(game.name, lang) if applies(game, s.condition)) + "\n"
 
