@@ -473,3 +473,60 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     # For whoever watches too, in the page's language.
     expect(watcher.locator(".side [data-rules]")).to_have_attribute("href", own.replace("lang=en", "lang=it"))
     assert watcher.locator(".side [data-rules]").inner_text() == "Come si gioca a Trijumf"
+
+
+@pytest.fixture(scope="module")
+def lan_server(tmp_path_factory):
+    """A server whose links carry a network address (as `trionfi serve --host 0.0.0.0` gives), pages on loopback."""
+    from server_support import ServerThread
+    from trionfi.server.settings import Settings
+
+    db = tmp_path_factory.mktemp("lan") / "tables.db"
+    settings = Settings(db_url=f"sqlite:///{db}", bot_pause=0.05, public_url="http://192.168.1.20:8000")
+    with ServerThread(settings) as server:
+        yield server
+
+
+def test_an_invite_shows_as_a_qr_code_for_a_friend_in_the_room(new_page, live_server, lan_server):  # noqa: F811
+    # A friend beside the host had the link sent by chat to the phone in their hand, or typed it.
+    import httpx
+
+    def path_of(svg: str) -> str:
+        return re.search(r'<path[^>]*class="qrline"[^>]* d="([^"]+)"', svg)[1]  # the dark modules
+
+    # A link to this machine's loopback address opens on no phone: no QR code is offered for it.
+    ann = open_lobby(new_page, live_server, "Ann")
+    ann.select_option("#seat-1", "open")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_selector(".created")
+    assert ann.locator(".created .qr-button").count() == 0
+
+    ann = open_lobby(new_page, lan_server, "Ann", viewport=PHONE)
+    ann.select_option("#seat-1", "open")
+    ann.click("#create-form button[type=submit]")
+    row = ann.locator(".created .invite[data-seat='1']")
+    link = row.locator("input.link").input_value()
+    assert link.startswith("http://192.168.1.20:8000/t/") and "#token=" in link
+    button, figure = row.locator(".qr-button"), row.locator("figure.qr")
+    assert (button.inner_text(), button.get_attribute("aria-expanded")) == ("QR code", "false")
+    assert not figure.is_visible()
+    button.click()
+    expect(figure.locator(".qr-code svg path.qrline")).to_be_visible()
+    drawn = figure.locator(".qr-code svg path.qrline").get_attribute("d")
+    assert drawn == path_of(httpx.post(f"{lan_server.base}/api/qr", json={"link": link}).text)  # seat 1's own link
+    box = figure.locator(".qr-code svg").bounding_box()
+    assert box is not None and 180 <= box["width"] <= PHONE["width"] and box["x"] >= 0, box  # big enough to scan
+    assert figure.locator("figcaption").inner_text() == "A friend here scans it with their phone's camera."
+    assert figure.locator(".qr-code").get_attribute("aria-label") == "the invite link as a QR code"
+    assert (button.inner_text(), button.get_attribute("aria-expanded")) == ("Hide QR code", "true")
+    button.click()
+    expect(figure).to_be_hidden()
+    # At the table, the seat still to fill: its code stays shown while the page is drawn again (in Italian).
+    ann.click(".created a.go")
+    ann.wait_for_selector("body[data-ready=true]")
+    invite = ann.locator("[data-notice=invites] .invite[data-seat='1']")
+    invite.locator(".qr-button").click()
+    expect(invite.locator(".qr-code svg path.qrline")).to_have_attribute("d", drawn)
+    ann.locator("#lang-slot select").select_option("it")
+    expect(invite.locator(".qr-button")).to_have_text("Nascondi QR")
+    expect(invite.locator(".qr-code svg path.qrline")).to_have_attribute("d", drawn)

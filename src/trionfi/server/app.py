@@ -14,7 +14,7 @@ from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
@@ -52,6 +52,10 @@ class CreateTable(_Strict):
     seats: list[SeatSpec] | None = Field(None, description="one per seat; default: every seat open")
     stand_in: str | None = Field(None, description="the bot that plays a person's seat while its person is away")
     seed: int | None = Field(None, ge=0, lt=2**63, description="shuffle seed; whoever picks it can know the hands")
+
+
+class QrBody(_Strict):
+    link: str = Field(description="an http or https link, such as a seat's invite link")
 
 
 class NameBody(_Strict):
@@ -386,6 +390,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return {**read, "problem": {**problem, "suggestions": list(e.suggestions)}}
         labels = {lang: ranking.labels(lang) for lang in ("en", "it")}
         return {**read, "tiers": ranking.to_list(), "notation": ranking.notation(), "labels": labels}
+
+    @app.post("/api/qr", response_class=Response, responses={200: {"content": {"image/svg+xml": {}}}})
+    async def qr_code(body: QrBody) -> Response:
+        """A link as a QR code (SVG), for a friend in the room to scan: the link in the body, as an invite's token
+        never goes in an address."""
+        from .qr import qr_svg
+
+        return Response(qr_svg(body.link), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @app.get("/healthz")
     async def health(request: Request) -> dict[str, bool]:

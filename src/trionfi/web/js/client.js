@@ -31,6 +31,22 @@ async function call(method, path, { body, token } = {}) {
   return data;
 }
 
+/** A link as a QR code: an SVG document's text, made by the server (the link in the body: an invite's token never
+ * goes in an address). */
+export async function qrSvg(link) {
+  let response;
+  try {
+    response = await fetch("/api/qr", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ link }) });
+  } catch {
+    throw new ApiError(0, "network", t("error.network"));
+  }
+  if (!response.ok) {
+    const error = (await response.json().catch(() => ({}))).error || {};
+    throw new ApiError(response.status, error.code || "http", error.message || `HTTP ${response.status}`);
+  }
+  return response.text();
+}
+
 let endpoints = null;
 
 /** Whether the server has an HTTP endpoint (read once from its OpenAPI schema), to use newer calls only where

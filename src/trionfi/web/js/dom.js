@@ -1,6 +1,7 @@
 // Small DOM helpers shared by the pages.
 
-import { t } from "./i18n.js";
+import { qrSvg } from "./client.js";
+import { enginePhrase, t } from "./i18n.js";
 
 /** An element with properties (on* are listeners, data-* and aria-* attributes) and children (nodes or text). */
 export function el(tag, props = {}, ...children) {
@@ -72,6 +73,44 @@ export function setPlayerName(name) {
 }
 
 /** "Share": the phone's share sheet (a chat app, a text message) with the link; none where the browser has none. */
+// QR codes asked for (link -> its SVG, or the promise of it) and shown: a table page drawn again (every move)
+// shows a shown code again at once.
+const qrCodes = new Map();
+const qrShown = new Set();
+
+/** A link to this machine's loopback address, which no other device opens (a QR code of it would mislead). */
+export const isLoopback = (link) => /^(localhost|127(\.\d+){3}|\[::1\])$/.test(new URL(link, window.location.href).hostname);
+
+/** A button that shows `link` as a QR code under it, and hides it again, for a friend in the room to scan with a
+ * phone's camera; and the code's place. None for a loopback link. */
+export function qrCode(link) {
+  if (isLoopback(link)) return [null, null];
+  const figure = el("figure", { className: "qr", hidden: !qrShown.has(link) });
+  const button = el("button", { type: "button", className: "button small qr-button", "aria-expanded": String(qrShown.has(link)) });
+  const draw = async () => {
+    button.textContent = t(qrShown.has(link) ? "qr.hide" : "qr.show");
+    button.setAttribute("aria-expanded", String(qrShown.has(link)));
+    figure.hidden = !qrShown.has(link);
+    if (!qrShown.has(link) || figure.childElementCount) return;
+    if (!qrCodes.has(link)) qrCodes.set(link, qrSvg(link));
+    try {
+      const svg = await qrCodes.get(link);
+      figure.replaceChildren(el("div", { className: "qr-code", role: "img", "aria-label": t("qr.label"), html: svg }),
+        el("figcaption", {}, t("qr.caption")));
+    } catch (e) {
+      qrCodes.delete(link); // asked again at the next tap
+      figure.replaceChildren(el("figcaption", { className: "error" }, t("qr.failed", { message: enginePhrase(e.message) })));
+    }
+  };
+  button.addEventListener("click", () => {
+    if (qrShown.has(link)) qrShown.delete(link);
+    else qrShown.add(link);
+    draw();
+  });
+  draw();
+  return [button, figure];
+}
+
 export function shareButton(url, text) {
   if (!navigator.share) return null;
   const button = el("button", { type: "button", className: "button small share" }, t("ui.share"));

@@ -5,7 +5,7 @@ import {
   ApiError, api, forgetSeat, isOver, markOver, pageOf, rememberCreator, rememberInvites, rememberSeat, rememberedSeat,
   rememberedSeats, seatPage,
 } from "./client.js";
-import { el, copyButton, playerName, setPlayerName, shareButton } from "./dom.js";
+import { el, copyButton, isLoopback, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
 import { capitalized, enginePhrase, engineText, language, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { optionLabel, rulesHref, rulesLink, tableTitle, valueText } from "./options.js";
 
@@ -211,8 +211,9 @@ function showCreated(output) {
     const who = seat.seat === mine ? t("lobby.you") : seat.kind === "bot" ? t("lobby.bot") : t("lobby.invite");
     const row = el("li", { className: "invite", "data-seat": seat.seat }, el("strong", {}, `${t("seat.n", { n: seat.seat })} · ${who}`));
     if (seat.invite && seat.seat !== mine) {
+      const [qrButton, qrFigure] = qrCode(seat.invite);
       row.append(el("input", { readOnly: true, value: seat.invite, className: "link", "aria-label": t("lobby.inviteFor", { n: seat.seat }) }),
-        el("span", { className: "invite-buttons" }, copyButton(seat.invite), shareButton(seat.invite, t("invite.text"))));
+        el("span", { className: "invite-buttons" }, copyButton(seat.invite), shareButton(seat.invite, t("invite.text")), qrButton), qrFigure);
     }
     return row;
   });
@@ -224,7 +225,7 @@ function showCreated(output) {
   const panel = el("section", { className: "created", "aria-live": "polite" },
     el("h2", {}, t("lobby.created")), el("ul", { className: "invites" }, ...rows, spectate));
   // Links to this machine's loopback address open on it alone: say how a friend on another device can join.
-  if (/^(localhost|127(\.\d+){3}|\[::1\])$/.test(new URL(created.spectate).hostname)) {
+  if (isLoopback(created.spectate)) {
     panel.append(el("p", { className: "local-only small" }, t("lobby.localOnly")));
   }
   const myseat = created.seats.find((s) => s.seat === mine);

@@ -8,7 +8,7 @@ import {
   ApiError, TableConnection, api, creatorToken, forgetSeat, rememberCreator, rememberInvites, rememberSeat, rememberedInvites,
   rememberedSeat, seatPage, tableAddress,
 } from "./client.js";
-import { copyButton, el, playerName, setPlayerName, shareButton } from "./dom.js";
+import { copyButton, el, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
 import { enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { rulesLink, tableRulesHref, tableTitle } from "./options.js";
@@ -286,14 +286,14 @@ function invitesToSend(ctx) {
     return info && (waiting ? info.played_by === null : info.kind !== "bot" && info.name === null);
   });
   if (!invites.length) return [];
-  const rows = invites.map(([seat, link]) => el("li", { className: "invite", "data-seat": seat },
+  const rows = invites.map(([seat, link]) => ({ seat, link, qr: qrCode(link) })).map(({ seat, link, qr }) => el("li", { className: "invite", "data-seat": seat },
     el("span", { className: "invite-head" }, el("strong", {}, t("lobby.inviteFor", { n: seat })),
       ctx.seats[seat].played_by === null
         ? el("button", { type: "button", className: "button small", "data-stand-in": seat, disabled: page.standInAsked,
           onclick: () => letBotPlay([Number(seat)]) }, t("standIn.botHere"))
         : null),
     el("input", { readOnly: true, value: link, className: "link", "aria-label": t("lobby.inviteFor", { n: seat }) }),
-    el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")))));
+    el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")), qr[0]), qr[1]));
   return [el("div", { className: "send-invites", "data-notice": "invites" }, el("p", {}, t(waiting ? "invite.send" : "invite.sendNew")),
     el("ul", { className: "invites" }, ...rows))];
 }
