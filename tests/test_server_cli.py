@@ -33,6 +33,7 @@ def cli_env() -> dict[str, str]:
     [
         (["--workers", "2"], "several --workers share tables through PostgreSQL"),
         (["--players", "4"], "describe the table of --table GAME"),
+        (["--qr"], "--stand-in and --qr describe the table of --table GAME"),
         (["--table", "bridge"], "no game named 'bridge'"),
         (["--table", "briscola", "--players", "4", "--bots", "1,7"], "seat 7 does not exist"),
         (["--table", "briscola", "--bots", "one"], "seat numbers separated by commas"),
@@ -531,6 +532,42 @@ def test_rules_at_join_are_the_table_s_game_as_its_options_make_them() -> None:
         said = " ".join(_said(lambda c=client: asyncio.run(c._typed("rules"))).split())
         assert "The deal for four" in said and "The deal for two" not in said, said
         assert client.actions_sent == 0  # told, not sent to the server as a move
+
+
+def test_serve_with_qr_prints_each_seat_s_link_as_a_qr_code_a_camera_reads() -> None:
+    """A host at a terminal with friends in the room had them type the link or sent it by chat: `--qr` draws each
+    seat's link as a QR code (in half blocks, light on a dark terminal), under its line; none for a bot's seat."""
+    import io
+
+    import segno
+    from rich.console import Console
+
+    from trionfi.cli_online import _print_links
+
+    link = "http://192.168.1.20:8000/t/T1#token=abcdefghijklmnopqrstuvwxyz012345"
+    created = {
+        "table": "T1",
+        "seats": [{"seat": 0, "invite": link}, {"seat": 1, "invite": None}],
+        "spectate": "http://192.168.1.20:8000/t/T1",
+        "creator_token": "c",
+    }
+    screen = io.StringIO()
+    _print_links(Console(file=screen, width=100, color_system=None), created, qr=True)
+    lines = screen.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("  seat 0: trionfi join"))
+    end = next(i for i, line in enumerate(lines) if line.startswith("  seat 1: a bot"))
+    block = lines[start + 1 : end]
+    assert block and all(set(line) <= set(" ▀▄█") for line in block)
+    # Read back as a camera does: each character is two modules, lit (light) or not (dark), the quiet zone lit.
+    lit = [row for line in block for row in ([ch in "█▀" for ch in line], [ch in "█▄" for ch in line])]
+    code = segno.make(link, error="m").matrix
+    size = len(code) + 8  # a quiet zone of four modules round the code
+    expected = [
+        [not (4 <= r < size - 4 and 4 <= c < size - 4 and code[r - 4][c - 4]) for c in range(size)] for r in range(size)
+    ]
+    assert lit[:size] == expected
+    assert not any(any(row) for row in lit[size:])  # (an odd count of rows: the last half line is dark)
+    assert "▀" not in "\n".join(lines[end:])  # no code for a bot's seat or the spectators' link
 
 
 def test_join_at_your_turn_from_a_snapshot_draws_the_table_once() -> None:

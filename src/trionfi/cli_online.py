@@ -117,6 +117,10 @@ def serve(
     stand_in: Annotated[
         str | None, typer.Option("--stand-in", help="With --table: the bot that plays a seat its person left.")
     ] = None,
+    qr: Annotated[
+        bool,
+        typer.Option("--qr", help="With --table: each seat's link as a QR code too, for a phone in the room to scan."),
+    ] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Run the trionfi server: tables to play online, by invite link, with bots (docs/protocol.md)."""
@@ -143,8 +147,10 @@ def serve(
         _check_db(url)
         if workers > 1 and not url.startswith("postgresql"):
             raise UsageError("several --workers share tables through PostgreSQL: add --db postgresql+psycopg://...")
-        if table is None and (match or any(v is not None for v in (players, option, bots, stand_in))):
-            raise UsageError("--players, --option, --bots, --match and --stand-in describe the table of --table GAME")
+        if table is None and (match or qr or any(v is not None for v in (players, option, bots, stand_in))):
+            raise UsageError(
+                "--players, --option, --bots, --match, --stand-in and --qr describe the table of --table GAME"
+            )
         _check_port(host, port)  # before a --table is made that the server could not serve
         everywhere = host in ("0.0.0.0", "::")
         if everywhere and not settings.public_url:
@@ -155,7 +161,7 @@ def serve(
             _create_start_table(settings, base, table, players, option, bots, level, match, stand_in) if table else None
         )
     if created is not None:
-        _print_links(out, created)
+        _print_links(out, created, qr)
     shown = "*" if everywhere else host
     err.print(f"trionfi server on http://{shown}:{port} · store {_safe_url(url)} · Ctrl+C stops it")
     if settings.lan_url:
@@ -218,7 +224,7 @@ def _options(items: list[str] | None) -> dict[str, str]:
     return parse_assignments(items or [])
 
 
-def _print_links(out: Any, created: dict[str, Any]) -> None:
+def _print_links(out: Any, created: dict[str, Any], qr: bool = False) -> None:
     from rich.markup import escape
 
     # soft_wrap: a link cut in two by the terminal's width could not be copied
@@ -229,11 +235,25 @@ def _print_links(out: Any, created: dict[str, Any]) -> None:
     for s in created["seats"]:
         if s["invite"]:
             out.print(f"  seat {s['seat']}: trionfi join '{escape(s['invite'])}'", soft_wrap=True)
+            if qr:
+                out.print(_qr_text(s["invite"]), soft_wrap=True, markup=False, highlight=False)
         else:
             out.print(f"  seat {s['seat']}: a bot", soft_wrap=True)
     out.print(f"  watch:  trionfi join '{escape(created['spectate'])}'", soft_wrap=True)
     out.print(f"  creator token (to choose stand-in bots): {escape(created['creator_token'])}", soft_wrap=True)
     out.print("Each link opens the table in a browser too (the same seat).", soft_wrap=True)
+
+
+def _qr_text(link: str) -> str:
+    """``link`` as a QR code in a terminal's text: two rows of modules a line, in half blocks drawn for a dark
+    background (as segno draws them), with the quiet zone a camera needs."""
+    import io
+
+    import segno
+
+    text = io.StringIO()
+    segno.make(link, error="m", micro=False).terminal(out=text, compact=True)
+    return text.getvalue().rstrip("\n")
 
 
 def _check_port(host: str, port: int) -> None:
