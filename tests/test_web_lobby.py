@@ -510,6 +510,17 @@ def test_an_invite_shows_as_a_qr_code_for_a_friend_in_the_room(new_page, live_se
     button, figure = row.locator(".qr-button"), row.locator("figure.qr")
     assert (button.inner_text(), button.get_attribute("aria-expanded")) == ("QR code", "false")
     assert not figure.is_visible()
+    # A code the server could not make says why, and the next tap asks again.
+    new_page.allowed.append("status of 400")
+    refusal = {"error": {"code": "bad_message", "message": "a QR code is made of an http or https link, not 'x'"}}
+    answers = iter([lambda route: route.fulfill(status=400, json=refusal)])
+    ann.route("**/api/qr", lambda route: next(answers, lambda r: r.continue_())(route))
+    button.click()
+    expect(figure.locator("figcaption.error")).to_have_text(
+        "No QR code: a QR code is made of an http or https link, not 'x'"
+    )
+    button.click()
+    expect(figure).to_be_hidden()
     button.click()
     expect(figure.locator(".qr-code svg path.qrline")).to_be_visible()
     drawn = figure.locator(".qr-code svg path.qrline").get_attribute("d")

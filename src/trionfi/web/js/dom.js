@@ -72,7 +72,6 @@ export function setPlayerName(name) {
   return clean;
 }
 
-/** "Share": the phone's share sheet (a chat app, a text message) with the link; none where the browser has none. */
 // QR codes asked for (link -> its SVG, or the promise of it) and shown: a table page drawn again (every move)
 // shows a shown code again at once.
 const qrCodes = new Map();
@@ -91,7 +90,7 @@ export function qrCode(link) {
     button.textContent = t(qrShown.has(link) ? "qr.hide" : "qr.show");
     button.setAttribute("aria-expanded", String(qrShown.has(link)));
     figure.hidden = !qrShown.has(link);
-    if (!qrShown.has(link) || figure.childElementCount) return;
+    if (!qrShown.has(link) || figure.querySelector(".qr-code")) return;
     if (!qrCodes.has(link)) qrCodes.set(link, qrSvg(link));
     try {
       const svg = await qrCodes.get(link);
@@ -111,6 +110,7 @@ export function qrCode(link) {
   return [button, figure];
 }
 
+/** "Share": the phone's share sheet (a chat app, a text message) with the link; none where the browser has none. */
 export function shareButton(url, text) {
   if (!navigator.share) return null;
   const button = el("button", { type: "button", className: "button small share" }, t("ui.share"));
