@@ -35,6 +35,7 @@ from .view import (
     last_trick_line,
     mark_draws,
     match_line,
+    number_text,
     pass_first,
     personal,
     refusal,
@@ -455,15 +456,11 @@ class PlaySession:
             table.add_column(f"{side_label(i, obs, self.me)}\n{label}")
         table.add_column("match score")
         for number, points, score in self.deal_scores:
-            table.add_row(str(number), *map(str, points), " – ".join(_num(v) for v in score))
+            table.add_row(str(number), *map(str, points), " – ".join(number_text(v) for v in score))
         out.print(table)
         if (obs.get("match") or {}).get("decided_by_deal"):
             out.print("The match was decided by a claim in its last deal.")
         out.print(f"[bold]{escape(winner_line(obs, state.returns(), self.me, 'the match'))}[/]")
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def _match_goal(state: Any) -> str | None:

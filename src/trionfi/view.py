@@ -386,12 +386,13 @@ def mark_draws(events: list[dict[str, Any]], obs: dict[str, Any]) -> list[dict[s
 
 
 # --- the end of a deal -------------------------------------------------------------------------------------------
-def _num(value: float) -> str:
+def number_text(value: float) -> str:
+    """A score as people write it: 3, not 3.0; 2.5 as it is."""
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def _signed(value: float) -> str:
-    return ("+" if value > 0 else "−" if value < 0 else "±") + _num(abs(value))
+    return ("+" if value > 0 else "−" if value < 0 else "±") + number_text(abs(value))
 
 
 def deal_result(obs: dict[str, Any], end: dict[str, Any], me: int | None) -> list[str]:
@@ -402,7 +403,9 @@ def deal_result(obs: dict[str, Any], end: dict[str, Any], me: int | None) -> lis
     points = end.get("points") or []
     sides = obs["sides"]
     if points:
-        lines.append(f"{label}: " + " · ".join(f"{side_label(i, obs, me)} {_num(p)}" for i, p in enumerate(points)))
+        lines.append(
+            f"{label}: " + " · ".join(f"{side_label(i, obs, me)} {number_text(p)}" for i, p in enumerate(points))
+        )
     if obs.get("claim"):
         seat, right = obs["claim"][:2]
         who = seat_label(seat, obs, me)
@@ -449,5 +452,5 @@ def match_line(
     finished deal's own, without the match's."""
     head = "Match score" if after is None else f"Match score after deal {after}"
     goal = goal or (obs.get("match") or {}).get("goal")  # "points, to 5", "games won, to 3"
-    per_side = " · ".join(f"{side_label(i, obs, me)} {_num(v)}" for i, v in enumerate(score))
+    per_side = " · ".join(f"{side_label(i, obs, me)} {number_text(v)}" for i, v in enumerate(score))
     return f"{head}: {per_side}" + (f" ({goal})" if goal else "")
