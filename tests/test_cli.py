@@ -199,10 +199,18 @@ def test_simulate_table():
     assert "seats 0 2" in result.stdout and "deals per second" in result.stdout
 
 
+def test_rules_in_italian_follow_the_options():
+    result = run("rules", "briscola", "--players", "4", "--lang", "it")
+    assert result.exit_code == 0, result.output
+    assert "In quattro" in result.stdout and "In due" not in result.stdout and "Carte e punti" in result.stdout
+    assert "Cards and points" not in result.stdout
+
+
 def test_errors_exit_2_with_one_clear_line():
     cases = [
         (["play", "nosuchgame"], "no game named 'nosuchgame'"),
         (["rules", "briscola", "-o", "colour=red"], "briscola has no option 'colour'"),
+        (["rules", "briscola", "--lang", "fr"], "--lang 'fr': the rules are written in en and it"),
         (["simulate", "briscola", "-o", "variant=nope", "-n", "2"], "variant='nope' is not allowed"),
         (["play", "briscola", "-o", "variant"], "name=value"),
         (["play", "briscola", "--seat", "2"], "--seat must be a seat from 0 to 1"),

@@ -234,13 +234,23 @@ def _sides_text(game: Game) -> str:
 
 
 @app.command()
-def rules(game_name: GameArg, option: OptionOpt = None, players: PlayersOpt = None) -> None:
+def rules(
+    game_name: GameArg,
+    option: OptionOpt = None,
+    players: PlayersOpt = None,
+    lang: Annotated[
+        str, typer.Option("--lang", metavar="LANG", help="The rules' language: en or it (the options stay in English).")
+    ] = "en",
+) -> None:
     """Show a game's rules, as they apply with these options, and the options."""
     from .terminal import print_rules
+    from .texts import languages
 
     with _clear_errors():
         game = _load_game(game_name, players, option)
-    print_rules(game)
+        if lang not in languages(game.name):
+            raise UsageError(f"--lang {lang!r}: the rules are written in {' and '.join(languages(game.name))}")
+    print_rules(game, lang)
     out.print()
     out.print(
         f"This table: {game.players} players, {_sides_text(game)} · match: {game.match_policy().describe()}",

@@ -93,14 +93,14 @@ Cards of your hand in (brackets) may not be played now.
   quit  stop the game (with --save, the record is written)"""
 
 
-def print_rules(game: Game) -> None:
+def print_rules(game: Game, lang: str = "en") -> None:
     """The rules of ``game`` as its options make them (``trionfi rules``, and ``rules`` during a game)."""
     from rich.markdown import Markdown
 
     from .texts import rules_text
 
     out.rule(f"[bold]{escape(game.title)}[/]", style="cyan")
-    out.print(Markdown(rules_text(game)))
+    out.print(Markdown(rules_text(game, lang)))
 
 
 def deal_of(state: Any) -> Any:
