@@ -426,7 +426,7 @@ def test_a_seat_s_choice_reads_whole_on_a_phone(new_page, live_server, lang):  #
     assert help_text.startswith({"en": "Open: a friend", "it": "Aperto: un amico"}[lang]), help_text
 
 
-def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_page, live_server):  # noqa: F811
+def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_page, live_server, shoot):  # noqa: F811
     # A friend sent a link to Trijumf, a game new to her, had nowhere in the browser to read how it goes.
     host = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
     rules = host.locator("#create-form [data-rules]")
@@ -444,6 +444,7 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     expect(page.locator("h1")).to_have_text("How to play Trijumf")
     headings = page.locator(".rules-text h3").all_inner_texts()
     assert "The deal for two" in headings and "The deal for four" not in headings
+    shoot(page, "rules-phone")
     assert host.locator("#game").input_value() == "trijumf"  # the form stays as it was, in its own tab
 
     created = live_server.create(game="trijumf", options={"players": 4}, seats=[{"kind": "open"}, BOT, BOT, BOT])
@@ -487,7 +488,7 @@ def lan_server(tmp_path_factory):
         yield server
 
 
-def test_an_invite_shows_as_a_qr_code_for_a_friend_in_the_room(new_page, live_server, lan_server):  # noqa: F811
+def test_an_invite_shows_as_a_qr_code_for_a_friend_in_the_room(new_page, live_server, lan_server, shoot):  # noqa: F811
     # A friend beside the host had the link sent by chat to the phone in their hand, or typed it.
     import httpx
 
@@ -538,6 +539,8 @@ def test_an_invite_shows_as_a_qr_code_for_a_friend_in_the_room(new_page, live_se
     invite = ann.locator("[data-notice=invites] .invite[data-seat='1']")
     invite.locator(".qr-button").click()
     expect(invite.locator(".qr-code svg path.qrline")).to_have_attribute("d", drawn)
+    invite.scroll_into_view_if_needed()
+    shoot(ann, "invite-qr-phone")
     ann.locator("#lang-slot select").select_option("it")
     expect(invite.locator(".qr-button")).to_have_text("Nascondi QR")
     expect(invite.locator(".qr-code svg path.qrline")).to_have_attribute("d", drawn)
