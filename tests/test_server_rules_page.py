@@ -65,6 +65,20 @@ def test_the_lobby_s_rules_page_reads_the_options_as_a_terminal_does(server: Ser
         assert f"<h1>How to play {html.escape(title)}</h1>" in page and len(headings(page)) >= 4, name
 
 
+def test_the_rules_link_the_cards_of_the_game_s_pack(server: ServerThread) -> None:
+    for path, family in (
+        ("/rules/troccas", "tarot"),
+        ("/rules/triomphe", "french"),
+        ("/rules/briscola", "italian"),
+        ("/rules/briscola?deck=french", "french"),
+        ("/rules/briscola?variant=bosnian", "french"),
+        ("/rules/trionfetti?lang=it", "italian"),
+    ):
+        page = httpx.get(f"{server.base}{path}").text
+        assert re.findall(r'<a href="([^"]+)" data-cards>', page) == [f"/cards.html#{family}"], path
+    assert ">Guarda le carte di questo mazzo</a>" in page
+
+
 def test_rules_asked_for_wrongly_say_what_was_wrong_and_what_there_is(server: ServerThread) -> None:
     def refused(path: str, status: int, message: str) -> str:
         r = httpx.get(f"{server.base}{path}")

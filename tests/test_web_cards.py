@@ -88,6 +88,16 @@ def test_gallery_shows_every_pack(page, static_url, shoot):  # noqa: F811
     shoot(page, "cards-phone")
 
 
+def test_a_pack_s_address_opens_the_gallery_at_its_cards(new_page, static_url):  # noqa: F811
+    # A game's rules link "See the cards of this pack" to /cards.html#tarot: the page, drawn after it loaded, opened
+    # at the Italian suits, the Swiss tarot three screens down.
+    tab = new_page(viewport={"width": 390, "height": 844})
+    tab.goto(f"{static_url}/cards.html#tarot")
+    tab.wait_for_selector("body[data-ready=true]")
+    top = tab.locator("#tarot").evaluate("s => s.getBoundingClientRect().top")
+    assert 0 <= top < 100 and tab.evaluate("window.scrollY") > 1000, top
+
+
 def test_the_language_follows_the_browser_and_switches(new_page, static_url):  # noqa: F811
     italian = new_page(locale="it-IT")
     module_page(italian, static_url)

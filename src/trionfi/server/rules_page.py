@@ -48,12 +48,14 @@ WORDS = {
         "table": "{game} for {n} players, with this table's options.",
         "chosen": "{game} for {n} players, with the options chosen.",
         "default": "{game} for {n} players.",
+        "cards": "See the cards of this pack",
     },
     "it": {
         "title": "Come si gioca a {game}",
         "table": "{game} in {n} giocatori, con le opzioni di questo tavolo.",
         "chosen": "{game} in {n} giocatori, con le opzioni scelte.",
         "default": "{game} in {n} giocatori.",
+        "cards": "Guarda le carte di questo mazzo",
     },
 }
 
@@ -73,9 +75,11 @@ def rules_html(game: Game, lang: str, which: Literal["table", "chosen", "default
     words = WORDS[lang]
     title = words["title"].format(game=game.title)
     note = words[which].format(game=game.title, n=game.players)
+    # The gallery's section of the game's pack: a Swiss tarot or a 52-card Italian pack is new to most readers.
+    cards = f'<a href="/cards.html#{game.deck.family}" data-cards>{html.escape(words["cards"])}</a>'
     body = (
         f"    <h1>{html.escape(title)}</h1>\n"
-        f'    <p class="rules-note">{html.escape(note)}</p>\n'
+        f'    <p class="rules-note">{html.escape(note)} {cards}</p>\n'
         f'    <article class="rules-text">\n{_rendered(rules_text(game, lang))}    </article>'
     )
     page = _PAGE.format(title=html.escape(f"trionfi · {title}"), body=body)

@@ -7,6 +7,7 @@ function section(family) {
   const box = document.createElement("section");
   box.className = "gallery-section";
   box.dataset.family = family;
+  box.id = family; // /cards.html#tarot, from a game's rules
   const title = document.createElement("h2");
   title.textContent = t(`gallery.${family}`);
   const grid = document.createElement("div");
@@ -41,3 +42,5 @@ function render() {
 
 await loadLanguage();
 render();
+// Drawn after the page loaded: the browser found no section of the address's #pack to scroll to.
+if (window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
