@@ -271,8 +271,6 @@ function renderForm(main, gameName, prefill = null, kept = null) {
   const seatBox = el("div", { className: "seat-list" });
   // The choices say little ("open: link or lobby"), to be read whole in a phone's box; what they mean, once below.
   seats.append(seatBox, el("p", { className: "option-doc seats-doc" }, t("lobby.seatsHelp")));
-  // As it is typed, not on leaving the box: a count changed on blur moved the button away under the pointer of
-  // someone who typed "4" and clicked "Create the table" at once, and the click was lost.
   // The game's rules as the options chosen so far make them (a new tab: the form stays as it is).
   const rules = rulesLink(rulesHref(game.name), game.title);
   const showRules = () => {
@@ -280,6 +278,8 @@ function renderForm(main, gameName, prefill = null, kept = null) {
     rules.href = rulesHref(game.name, chosen);
     rules.textContent = t("rules.link", { game: tableTitle(game.title, chosen) });
   };
+  // As it is typed, not on leaving the box: a count changed on blur moved the button away under the pointer of
+  // someone who typed "4" and clicked "Create the table" at once, and the click was lost.
   for (const type of ["input", "change"]) {
     options.addEventListener(type, () => {
       renderSeats(seatBox, playerCount(options, game));
