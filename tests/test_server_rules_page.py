@@ -65,6 +65,26 @@ def test_the_lobby_s_rules_page_reads_the_options_as_a_terminal_does(server: Ser
         assert f"<h1>How to play {html.escape(title)}</h1>" in page and len(headings(page)) >= 4, name
 
 
+def test_every_game_s_rules_are_listed_with_the_first_sentence_of_each(server: ServerThread) -> None:
+    for lang, heading, troccas in (
+        ("en", "How to play", "Troccas is the tarot game of the Surselva, in the Swiss canton of Grisons: "),
+        (
+            "it",
+            "Come si gioca",
+            "Il troccas è il gioco di tarocchi della Surselva, nel cantone svizzero dei Grigioni: ",
+        ),
+    ):
+        page = httpx.get(f"{server.base}/rules?lang={lang}").text
+        assert f'<html lang="{lang}">' in page and f"<h1>{heading}</h1>" in page
+        items = re.findall(r'<li data-game="([\w-]+)"><a href="([^"]+)">([^<]+)</a>: ([^<]+)</li>', page)
+        assert [(name, href) for name, href, _, _ in items] == [(n, f"/rules/{n}?lang={lang}") for n in trionfi.games()]
+        said = {name: html.unescape(first) for name, _, _, first in items}
+        assert said["troccas"].startswith(troccas) and said["troccas"].endswith(
+            "78 carte." if lang == "it" else "pack."
+        )
+        assert all(first.endswith(".") and first.count(". ") == 0 for first in said.values()), said  # one sentence
+
+
 def test_the_rules_link_the_cards_of_the_game_s_pack(server: ServerThread) -> None:
     for path, family in (
         ("/rules/troccas", "tarot"),
@@ -87,7 +107,7 @@ def test_rules_asked_for_wrongly_say_what_was_wrong_and_what_there_is(server: Se
         shown = html.unescape(re.search(r'<p class="error">(.*?)</p>', r.text)[1])
         assert message in shown, shown
         for name in trionfi.games():  # and where the rules are
-            assert f'<a href="/rules/{name}">' in r.text
+            assert f'<a href="/rules/{name}?lang=en">' in r.text
         return r.text
 
     refused("/rules/trijumf?players=3", 400, "option players='3' is not allowed; allowed: 2, 4")

@@ -429,6 +429,9 @@ def test_a_seat_s_choice_reads_whole_on_a_phone(new_page, live_server, lang):  #
 def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_page, live_server, shoot):  # noqa: F811
     # A friend sent a link to Trijumf, a game new to her, had nowhere in the browser to read how it goes.
     host = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
+    # Every game's rules from the lobby's top bar, in the page's language.
+    assert host.locator("#rules-top").inner_text() == "Rules"
+    assert host.locator("#rules-top").get_attribute("href") == "/rules?lang=en"
     rules = host.locator("#create-form [data-rules]")
     assert (rules.inner_text(), rules.get_attribute("href")) == ("How to play Briscola", "/rules/briscola?lang=en")
     host.select_option("#game", "trijumf")
@@ -446,6 +449,15 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     assert "The deal for two" in headings and "The deal for four" not in headings
     shoot(page, "rules-phone")
     assert host.locator("#game").input_value() == "trijumf"  # the form stays as it was, in its own tab
+    host.locator("#lang-slot select").select_option("it")
+    expect(host.locator("#rules-top")).to_have_attribute("href", "/rules?lang=it")
+    bar = host.locator(".topbar")
+    assert bar.evaluate("b => b.scrollWidth <= b.clientWidth")  # Regole, Carte and the language on a phone
+    host.click("#rules-top")
+    expect(host.locator("h1")).to_have_text("Come si gioca")
+    assert host.locator(".rules-games li").count() == 6
+    host.go_back()
+    host.wait_for_selector("#create-form")
 
     created = live_server.create(game="trijumf", options={"players": 4}, seats=[{"kind": "open"}, BOT, BOT, BOT])
     own = f"/t/{created['table']}/rules?lang=en"

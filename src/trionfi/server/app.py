@@ -434,6 +434,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         asked = request.query_params.get("lang")
         return asked if asked in LANGUAGES else language(request.headers.get("accept-language"))
 
+    @app.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+    async def rules_index(request: Request) -> str:
+        """Every game, linked to its rules (the lobby's *Rules*)."""
+        from .rules_page import index_html
+
+        return index_html(rules_language(request))
+
     @app.get("/t/{table}/rules", response_class=HTMLResponse, include_in_schema=False)
     async def table_rules_page(table: str, request: Request) -> HTMLResponse:
         """The rules of the table's game as its options make them (a link of the table and of its invite)."""
@@ -442,7 +449,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             t = await hub_of(request).get(table)
         except ProtocolError as e:
-            return HTMLResponse(refusal_html(e.message, _all_rules()), status_code=e.status)
+            return HTMLResponse(refusal_html(e.message, rules_language(request)), status_code=e.status)
         return HTMLResponse(rules_html(t.game, rules_language(request), "table"))
 
     @app.get("/rules/{game}", response_class=HTMLResponse, include_in_schema=False)
@@ -455,7 +462,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             loaded = trionfi.load(game, **options)
         except TrionfiError as e:
-            return HTMLResponse(refusal_html(str(e), _all_rules()), status_code=400)
+            return HTMLResponse(refusal_html(str(e), rules_language(request)), status_code=400)
         return HTMLResponse(rules_html(loaded, rules_language(request), "chosen" if options else "default"))
 
     # --- WebSocket -----------------------------------------------------------------------------------------
@@ -552,11 +559,6 @@ async def _handle(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
         await hub.act(t, conn.seat, msg["action"], msg["version"], conn=conn, ref=msg.get("id"))
     elif kind == "leave":
         await hub.leave(t, conn.seat)
-
-
-def _all_rules() -> list[tuple[str, str]]:
-    """Each game's rules page, with its default options: where a page of rules asked for wrongly sends on."""
-    return [(f"/rules/{name}", f"How to play {trionfi.registry.game_class(name).title}") for name in trionfi.games()]
 
 
 def _bearer(authorization: str | None) -> str:

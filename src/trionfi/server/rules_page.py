@@ -49,6 +49,9 @@ WORDS = {
         "chosen": "{game} for {n} players, with the options chosen.",
         "default": "{game} for {n} players.",
         "cards": "See the cards of this pack",
+        "index": "How to play",
+        "index_note": "The rules of each game, as trionfi plays them; a table's own options are in its link.",
+        "refused": "No such rules",
     },
     "it": {
         "title": "Come si gioca a {game}",
@@ -56,6 +59,9 @@ WORDS = {
         "chosen": "{game} in {n} giocatori, con le opzioni scelte.",
         "default": "{game} in {n} giocatori.",
         "cards": "Guarda le carte di questo mazzo",
+        "index": "Come si gioca",
+        "index_note": "Le regole di ogni gioco, come le gioca trionfi; le opzioni di un tavolo sono nel suo link.",
+        "refused": "Nessuna regola così",
     },
 }
 
@@ -82,12 +88,43 @@ def rules_html(game: Game, lang: str, which: Literal["table", "chosen", "default
         f'    <p class="rules-note">{html.escape(note)} {cards}</p>\n'
         f'    <article class="rules-text">\n{_rendered(rules_text(game, lang))}    </article>'
     )
+    return _page(lang, title, body)
+
+
+def _games(lang: str) -> str:
+    """Every game's rules page as a list: its title linked, and the first sentence of its rules."""
+    import trionfi
+    from trionfi.texts.rules import sections
+
+    items = []
+    for name in trionfi.games():
+        title = trionfi.registry.game_class(name).title
+        opening = sections(name, lang)[0].body.split("\n\n")[0]
+        first = opening.split(". ")[0].rstrip(".") + "."
+        link = f'<a href="/rules/{name}?lang={lang}">{html.escape(title)}</a>'
+        items.append(f'      <li data-game="{name}">{link}: {html.escape(first)}</li>')
+    return '    <ul class="rules-games">\n' + "\n".join(items) + "\n    </ul>"
+
+
+def _page(lang: str, title: str, body: str) -> str:
     page = _PAGE.format(title=html.escape(f"trionfi · {title}"), body=body)
     return page.replace('<html lang="en">', f'<html lang="{lang}">', 1)
 
 
-def refusal_html(message: str, choices: list[tuple[str, str]]) -> str:
-    """The page of rules asked for with a wrong game or option: what was wrong, and links to what there is."""
-    items = "\n".join(f'      <li><a href="{html.escape(href)}">{html.escape(text)}</a></li>' for href, text in choices)
-    body = f'    <h1>No such rules</h1>\n    <p class="error">{html.escape(message)}</p>\n    <ul>\n{items}\n    </ul>'
-    return _PAGE.format(title="trionfi · rules", body=body)
+def index_html(lang: str) -> str:
+    """``/rules``: every game, with its first sentence, linked to its rules (the lobby's *Rules*)."""
+    lang = lang if lang in WORDS else "en"
+    words = WORDS[lang]
+    note = f'    <p class="rules-note">{html.escape(words["index_note"])}</p>'
+    return _page(lang, words["index"], f"    <h1>{html.escape(words['index'])}</h1>\n{note}\n{_games(lang)}")
+
+
+def refusal_html(message: str, lang: str) -> str:
+    """The page of rules asked for with a wrong game or option: what was wrong (the engine's words), and every
+    game's rules."""
+    lang = lang if lang in WORDS else "en"
+    words = WORDS[lang]
+    body = (
+        f'    <h1>{html.escape(words["refused"])}</h1>\n    <p class="error">{html.escape(message)}</p>\n{_games(lang)}'
+    )
+    return _page(lang, words["refused"], body)

@@ -413,6 +413,7 @@ async function claim(table, seat) {
 function render() {
   const main = document.getElementById("lobby");
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  document.getElementById("rules-top").href = `/rules?lang=${language()}`; // every game's rules, in this language
   document.getElementById("lang-slot").replaceChildren(languageSwitch(render));
   const current = main.querySelector("#game")?.value;
   const tables = el("section", { className: "panel tables-panel" }, el("h2", {}, t("lobby.openTables")), el("div", { id: "open-tables" }));
