@@ -459,7 +459,8 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     host.go_back()
     host.wait_for_selector("#create-form")
 
-    created = live_server.create(game="trijumf", options={"players": 4}, seats=[{"kind": "open"}, BOT, BOT, BOT])
+    seats = [{"kind": "open"}, {"kind": "open"}, BOT, BOT]
+    created = live_server.create(game="trijumf", options={"players": 4}, seats=seats)
     own = f"/t/{created['table']}/rules?lang=en"
     friend = new_page(viewport=PHONE)
     friend.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
@@ -469,7 +470,13 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     assert link.get_attribute("href") == own and link.get_attribute("target") == "_blank"
     friend.fill("#name-input", "Bea")
     friend.keyboard.press("Enter")
-    friend.wait_for_selector(".hand .card")
+    friend.wait_for_selector("body[data-ready=true]")
+    # While the other friend is awaited, the rules are in sight on the phone's screen, not behind Scores.
+    waiting = friend.locator("[data-notice=wait-rules]")
+    expect(waiting).to_have_text("While the others come: How to play Trijumf")
+    assert waiting.locator("[data-rules]").get_attribute("href") == own
+    box = waiting.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
     side = friend.locator(".side [data-rules]")
     assert side.get_attribute("href") == own and not side.is_visible()  # behind Scores on a phone
     friend.click("#panel-toggle")
@@ -486,6 +493,18 @@ def test_the_rules_are_a_link_away_in_the_lobby_the_invite_and_the_table(new_pag
     # For whoever watches too, in the page's language.
     expect(watcher.locator(".side [data-rules]")).to_have_attribute("href", own.replace("lang=en", "lang=it"))
     assert watcher.locator(".side [data-rules]").inner_text() == "Come si gioca a Trijumf"
+    # Once everybody is there the wait line goes (the side panel keeps the link).
+    import httpx
+
+    token = created["seats"][1]["token"]
+    joined = httpx.post(
+        f"{live_server.base}/api/tables/{created['table']}/join",
+        json={"name": "Cy"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert joined.status_code == 200, joined.text
+    expect(waiting).to_be_hidden()
+    assert friend.locator(".side [data-rules]").count() == 1
 
 
 @pytest.fixture(scope="module")

@@ -101,6 +101,11 @@ function render() {
     $("hand").replaceChildren();
   }
   renderSide($("side"), ctx);
+  // The wait for friends is the time to read how the game goes: the rules' link under the status line, in sight
+  // on a phone (not behind *Scores*, nor under the hand and its buttons).
+  const waitLine = $("wait-line");
+  waitLine.hidden = ctx.status !== "waiting";
+  waitLine.replaceChildren(...(waitLine.hidden ? [] : [`${t("rules.whileWaiting")} `, rulesLink(tableRulesHref(page.table), name)]));
   // The rules as this table's options make them, for a friend who came by a link to a game new to them.
   $("side").append(el("section", { className: "panel-block rules-block" }, rulesLink(tableRulesHref(page.table), name)));
   if (ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting")) {
