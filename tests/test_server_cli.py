@@ -642,6 +642,19 @@ def test_a_spectator_in_the_terminal_is_told_of_a_free_seat_and_takes_it_with_si
         assert taken.exit_code == 2 and "seat 1 was taken by Cal" in taken.output
 
 
+def test_join_names_a_ruleset_s_table_as_the_pages_do() -> None:
+    """The table's title is the game's ("Triomphe"): the first line adds the ruleset from the options."""
+    import trionfi
+    from trionfi.server.client import TerminalClient
+
+    obs = trionfi.load("triomphe", ruleset="strasbourg", players=4).deal(seed=3).observation(0)
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
+    welcome = _caught_up("triomphe", 0, ("Ann", "Bea", "Cy", "Di"), obs)[0]
+    welcome |= {"title": "Triomphe", "options": {"ruleset": "strasbourg", "players": 4}}
+    said = " ".join(_said(lambda: client._receive(welcome)).split())
+    assert said.startswith("Triomphe · Strasbourg (1637) at table T: you are seat 0."), said
+
+
 def test_join_wraps_its_lines_between_words_at_a_terminal_and_leaves_a_link_whole(monkeypatch) -> None:
     """At an 80-column terminal `trionfi join` said "Type help for the comman" / "ds.": the terminal cut its lines
     (`trionfi play` wraps them between words since its own fix). A line with a link is still left to the terminal,

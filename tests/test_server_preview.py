@@ -59,6 +59,19 @@ def test_an_invite_link_s_preview_says_the_game_and_who_is_there(server: ServerT
     run(sit())
 
 
+def test_a_variant_s_table_is_named_as_the_lobby_names_it(server: ServerThread) -> None:
+    # A Briscola a 31 table's link said "Briscola, 2 players"; a Strasbourg table's "Triomphe (Strasbourg rules)",
+    # and its table page "Triomphe (Strasbourg rules) · Strasbourg (1637)".
+    a31 = server.create(game="briscola", options={"variant": "a31"})
+    assert head(server, a31["table"])["og:title"] == "Briscola a 31, 2 players"
+    options = {"ruleset": "strasbourg", "players": 4}
+    strasbourg = server.create(game="triomphe", options=options)
+    assert head(server, strasbourg["table"])["og:title"] == "Triomphe · Strasbourg (1637), 4 players"
+    assert head(server, strasbourg["table"], "it")["og:title"] == "Triomphe · Strasburgo (1637), 4 giocatori"
+    # The table's title is the game's: the pages add the ruleset's name from the options, as the lobby does.
+    assert httpx.get(f"{server.base}/api/tables/{strasbourg['table']}").json()["title"] == "Triomphe"
+
+
 def test_a_wrong_link_gets_the_page_as_it_is(server: ServerThread) -> None:
     for table in ("noSuchTable1", "x" * 300, "%3Cscript%3E"):
         r = httpx.get(f"{server.base}/t/{table}")

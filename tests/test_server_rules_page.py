@@ -85,6 +85,15 @@ def test_every_game_s_rules_are_listed_with_the_first_sentence_of_each(server: S
         assert all(first.endswith(".") and first.count(". ") == 0 for first in said.values()), said  # one sentence
 
 
+def test_a_variant_s_rules_are_named_as_the_lobby_names_it(server: ServerThread) -> None:
+    page = httpx.get(f"{server.base}/rules/briscola?variant=a31&lang=en").text
+    assert "<h1>How to play Briscola a 31</h1>" in page and "Briscola a 31 for 2 players" in page
+    created = server.create(game="triomphe", options={"ruleset": "strasbourg"}, seats=[{"kind": "bot"}] * 4)
+    page = httpx.get(f"{server.base}/t/{created['table']}/rules?lang=it").text
+    assert "<h1>Come si gioca a Triomphe · Strasburgo (1637)</h1>" in page
+    assert "<h1>How to play Triomphe</h1>" in httpx.get(f"{server.base}/rules/triomphe?ruleset=french").text  # default
+
+
 def test_the_rules_link_the_cards_of_the_game_s_pack(server: ServerThread) -> None:
     for path, family in (
         ("/rules/troccas", "tarot"),

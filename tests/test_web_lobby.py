@@ -575,3 +575,12 @@ def test_an_invite_shows_as_a_qr_code_for_a_friend_in_the_room(new_page, live_se
     ann.locator("#lang-slot select").select_option("it")
     expect(invite.locator(".qr-button")).to_have_text("Nascondi QR")
     expect(invite.locator(".qr-code svg path.qrline")).to_have_attribute("d", drawn)
+
+
+def test_a_ruleset_s_table_is_named_once(new_page, live_server):  # noqa: F811
+    # The top bar read "Triomphe (Strasbourg rules) · Strasbourg (1637)": the engine's title and the option's words.
+    created = live_server.create(game="triomphe", options={"ruleset": "strasbourg", "players": 4}, seats=[BOT] * 4)
+    watcher = new_page()
+    watcher.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    watcher.goto(f"{live_server.base}/t/{created['table']}")
+    expect(watcher.locator("#table-title")).to_have_text("Triomphe · Strasbourg (1637) · watching")

@@ -338,7 +338,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {
             "table": t.id,
             "game": t.row.game,
-            "title": t.game.title,
+            "title": type(t.game).title,
             "options": t.row.options,
             "kind": t.row.kind,
             "seats": t.public()["seats"],

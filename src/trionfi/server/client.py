@@ -393,10 +393,13 @@ class TerminalClient:
             self.game = trionfi.load(m["game"], **m["options"])
             self.name = None  # named once: a reconnection keeps the seat's name
             if first:
+                from rich.markup import escape
+
+                from .preview import titled
+
                 who = "watching" if self.seat is None else f"seat {self.seat}"
-                self.say(
-                    f"[bold]{m['title']}[/] at table {m['table']}: you are {who}. Type [bold]help[/] for the commands."
-                )
+                name = escape(titled(m["title"], m["options"], "en"))  # "Triomphe · Strasbourg (1637)"
+                self.say(f"[bold]{name}[/] at table {m['table']}: you are {who}. Type [bold]help[/] for the commands.")
                 self._show_seats(m["seats"])
                 free = [s["seat"] for s in m["seats"] if s["kind"] == "open" and s["name"] is None]
                 if self.seat is None and free and m["status"] != "finished":

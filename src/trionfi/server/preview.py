@@ -40,11 +40,24 @@ def _say(words: dict[str, str], key: str, **values: Any) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m[1], m[0])), words[key])
 
 
+def titled(title: str, options: dict[str, Any], lang: str) -> str:
+    """A table's name as the pages give it (options.js's tableTitle): the game's title, or the variant's or
+    ruleset's when one is chosen ("Briscola a 31", "Triomphe · Strasbourg (1637)")."""
+    for name in ("variant", "ruleset"):
+        value = options.get(name)
+        if value is None or value == "standard":
+            continue
+        said = _words(lang).get(f"option.value.{name}.{value}", str(value))
+        return said if said.startswith(title) else f"{title} · {said}"
+    return title
+
+
 def preview(table: dict[str, Any], lang: str) -> tuple[str, str]:
     """The title and the description of a table (as GET /api/tables/{table} gives it)."""
     words = _words(lang)
     seats = table["seats"]
-    title = _say(words, "preview.title", game=table["title"], n=len(seats))
+    game = titled(table["title"], table.get("options") or {}, lang)
+    title = _say(words, "preview.title", game=game, n=len(seats))
     names = [s["name"] or _say(words, "seat.bot", n=s["seat"]) for s in seats if s["name"] or s["kind"] == "bot"]
     who = _say(words, "lobby.seated", names=", ".join(names)) if names else words["lobby.nobodyYet"]
     missing = sum(1 for s in seats if s["played_by"] is None)  # nobody there yet (a reserved seat's person too)

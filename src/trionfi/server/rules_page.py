@@ -71,6 +71,16 @@ def _rendered(markdown: str) -> str:
     return _MARKDOWN.render(markdown)
 
 
+def display_title(game: Game, lang: str) -> str:
+    """The game's name as the lobby and the table give it: its variant's or ruleset's when one other than the
+    default is chosen ("Briscola a 31", "Triomphe · Strasbourg (1637)")."""
+    from .preview import titled
+
+    defaults = {o.name: o.default for o in game.OPTIONS}
+    chosen = {name: value for name, value in game.options.items() if value != defaults.get(name)}
+    return titled(type(game).title, chosen, lang)
+
+
 def rules_html(game: Game, lang: str, which: Literal["table", "chosen", "default"]) -> str:
     """The page of ``game``'s rules as its options make them, in ``lang`` (every game's rules are written in
     every language of the pages); ``which`` options they are: a table's, chosen in the lobby's form, or the
@@ -79,8 +89,9 @@ def rules_html(game: Game, lang: str, which: Literal["table", "chosen", "default
 
     lang = lang if lang in WORDS else "en"
     words = WORDS[lang]
-    title = words["title"].format(game=game.title)
-    note = words[which].format(game=game.title, n=game.players)
+    name = display_title(game, lang)
+    title = words["title"].format(game=name)
+    note = words[which].format(game=name, n=game.players)
     # The gallery's section of the game's pack: a Swiss tarot or a 52-card Italian pack is new to most readers.
     cards = f'<a href="/cards.html#{game.deck.family}" data-cards>{html.escape(words["cards"])}</a>'
     body = (

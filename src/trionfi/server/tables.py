@@ -131,7 +131,7 @@ class LiveTable:
         return {
             "table": r.id,
             "game": r.game,
-            "title": self.game.title,
+            "title": type(self.game).title,  # the game's; the pages add a variant's or ruleset's name
             "options": r.options,
             "kind": r.kind,
             "status": r.status,
