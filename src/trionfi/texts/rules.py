@@ -46,6 +46,7 @@ def _file(name: str, lang: str) -> str:
     return f"{name}.md" if lang == "en" else f"{name}.{lang}.md"
 
 
+@cache
 def languages(name: str) -> tuple[str, ...]:
     """The languages the game ``name``'s rules are written in (English first, the source of the docs pages)."""
     return tuple(lang for lang in ("en", "it") if resources.files(__package__).joinpath(_file(name, lang)).is_file())

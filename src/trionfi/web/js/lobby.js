@@ -272,12 +272,13 @@ function renderForm(main, gameName, prefill = null, kept = null) {
   // The choices say little ("open: link or lobby"), to be read whole in a phone's box; what they mean, once below.
   seats.append(seatBox, el("p", { className: "option-doc seats-doc" }, t("lobby.seatsHelp")));
   // The game's rules as the options chosen so far make them (a new tab: the form stays as it is).
-  const rules = rulesLink(rulesHref(game.name), game.title);
+  const rules = rulesLink("", game.title);
   const showRules = () => {
     const chosen = chosenOptions(options, game);
     rules.href = rulesHref(game.name, chosen);
     rules.textContent = t("rules.link", { game: tableTitle(game.title, chosen) });
   };
+  showRules(); // (a rematch's options are in the form already)
   // As it is typed, not on leaving the box: a count changed on blur moved the button away under the pointer of
   // someone who typed "4" and clicked "Create the table" at once, and the click was lost.
   for (const type of ["input", "change"]) {
@@ -308,7 +309,6 @@ function renderForm(main, gameName, prefill = null, kept = null) {
     setPlayerName(form.querySelector(`#${NAME_ID}`).value);
     create(form, game, output);
   });
-  showRules();
   main.querySelector("#form-slot").replaceChildren(form, output);
 }
 

@@ -291,14 +291,17 @@ function invitesToSend(ctx) {
     return info && (waiting ? info.played_by === null : info.kind !== "bot" && info.name === null);
   });
   if (!invites.length) return [];
-  const rows = invites.map(([seat, link]) => ({ seat, link, qr: qrCode(link) })).map(({ seat, link, qr }) => el("li", { className: "invite", "data-seat": seat },
-    el("span", { className: "invite-head" }, el("strong", {}, t("lobby.inviteFor", { n: seat })),
-      ctx.seats[seat].played_by === null
-        ? el("button", { type: "button", className: "button small", "data-stand-in": seat, disabled: page.standInAsked,
-          onclick: () => letBotPlay([Number(seat)]) }, t("standIn.botHere"))
-        : null),
-    el("input", { readOnly: true, value: link, className: "link", "aria-label": t("lobby.inviteFor", { n: seat }) }),
-    el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")), qr[0]), qr[1]));
+  const rows = invites.map(([seat, link]) => {
+    const [qrButton, qrFigure] = qrCode(link);
+    return el("li", { className: "invite", "data-seat": seat },
+      el("span", { className: "invite-head" }, el("strong", {}, t("lobby.inviteFor", { n: seat })),
+        ctx.seats[seat].played_by === null
+          ? el("button", { type: "button", className: "button small", "data-stand-in": seat, disabled: page.standInAsked,
+            onclick: () => letBotPlay([Number(seat)]) }, t("standIn.botHere"))
+          : null),
+      el("input", { readOnly: true, value: link, className: "link", "aria-label": t("lobby.inviteFor", { n: seat }) }),
+      el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")), qrButton), qrFigure);
+  });
   return [el("div", { className: "send-invites", "data-notice": "invites" }, el("p", {}, t(waiting ? "invite.send" : "invite.sendNew")),
     el("ul", { className: "invites" }, ...rows))];
 }
@@ -535,10 +538,11 @@ function inviteAbout(table) {
   const seats = table.seats || [];
   const names = seats.filter((s) => s.seat !== table.seat && (s.name || s.kind === "bot"))
     .map((s) => s.name || t("seat.bot", { n: s.seat }));
+  const game = tableTitle(table.title || table.game, table.options);
   return el("div", { className: "invite-about" },
-    el("p", { className: "invite-game" }, t("preview.title", { game: tableTitle(table.title || table.game, table.options), n: seats.length })),
+    el("p", { className: "invite-game" }, t("preview.title", { game, n: seats.length })),
     names.length ? el("p", { className: "muted" }, t("lobby.seated", { names: names.join(", ") })) : null,
-    el("p", {}, rulesLink(tableRulesHref(table.table), tableTitle(table.title || table.game, table.options))));
+    el("p", {}, rulesLink(tableRulesHref(table.table), game)));
 }
 
 function start(name) {
