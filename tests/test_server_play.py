@@ -157,14 +157,16 @@ def test_a_table_waits_for_its_players_and_the_lobby_lists_it(server: ServerThre
     listed = httpx.get(f"{server.base}/api/tables").json()["tables"]
     mine = next(t for t in listed if t["table"] == table)
     assert mine["free_seats"] == [0, 2] and mine["status"] == "waiting"
+    assert mine["connected"] == [] and 0 <= mine["idle"] < 60  # nobody has it open yet; made a moment ago
 
     async def game() -> None:
         ann = await seat_player(server, created, 0, "Ann").connect()
         refused = await ann.answer(await ann.act(ann.obs["legal_actions"][0]))
         assert refused["code"] == "not_started" and "2" in refused["message"]
-        # The lobby says who is there already: Ann and the bots.
+        # The lobby says who is there already: Ann and the bots; and Ann has the table open.
         listed = httpx.get(f"{server.base}/api/tables").json()["tables"]
         seats = next(t for t in listed if t["table"] == table)["seats"]
+        assert next(t for t in listed if t["table"] == table)["connected"] == [0]
         assert [(s["name"], s["kind"], s["bot"]) for s in seats] == [
             ("Ann", "open", None),
             (None, "bot", "easy"),

@@ -127,6 +127,34 @@ def test_presence_and_rematch_reach_every_process(postgres: Postgres, tmp_path: 
         assert httpx.get(f"{b.base}/api/tables/{table}/rematch").json()["rematch"] == rematch
 
 
+def test_the_lobby_of_every_process_says_who_waits_at_a_table(postgres: Postgres, tmp_path: Path) -> None:
+    # Ann waits at her table, served by process A; a friend's lobby is served by B, which never loaded it: B's
+    # lobby set her table apart as left by everyone.
+    with two_processes(postgres, tmp_path) as (a, b):
+        created = a.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+        table = created["table"]
+
+        def connected_on_b() -> list[int]:
+            listed = httpx.get(f"{b.base}/api/tables").json()["tables"]
+            return next(t for t in listed if t["table"] == table)["connected"]
+
+        async def wait_for(want: list[int]) -> None:
+            for _ in range(100):
+                if await asyncio.to_thread(connected_on_b) == want:
+                    return
+                await asyncio.sleep(0.1)
+            assert connected_on_b() == want
+
+        async def game() -> None:
+            await wait_for([])
+            ann = await Player(a.ws_url, table, created["seats"][0]["token"], "Ann").connect()
+            await wait_for([0])
+            await ann.close()
+            await wait_for([])
+
+        run(game())
+
+
 def test_a_seat_given_to_someone_new_drops_its_old_page_on_every_process(postgres: Postgres, tmp_path: Path) -> None:
     # Bea, on process B, leaves; the creator gives her seat to Cal on process A: Bea's page (still open on B) is
     # told and sees nothing more of the seat, and Cal plays it on.

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from test_web_play import BOT
-from web_support import DESKTOP, PHONE, browser, live_server, new_page, shoot  # noqa: F401 (fixtures)
+from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table, shoot  # noqa: F401 (fixtures)
 
 
 def open_lobby(new_page, server, name, viewport=None):  # noqa: F811
@@ -584,3 +584,63 @@ def test_a_ruleset_s_table_is_named_once(new_page, live_server):  # noqa: F811
     watcher.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
     watcher.goto(f"{live_server.base}/t/{created['table']}")
     expect(watcher.locator("#table-title")).to_have_text("Triomphe · Strasbourg (1637) · watching")
+
+
+@pytest.fixture()
+def empty_server(tmp_path):
+    """A server of its own: the shared one's tables, made by every other test, would be in its lobby."""
+    from server_support import ServerThread
+    from trionfi.server.settings import Settings
+
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 'tables.db'}", bot_pause=0.05)) as server:
+        yield server
+
+
+def test_tables_everyone_left_are_set_apart_from_those_where_someone_waits(new_page, empty_server):  # noqa: F811
+    # A waiting table is kept a week for its links: the lobby listed every table made and left that week, Bea's
+    # among them, first on a phone, above the form a host came to fill in. Whoever sat down at one waited alone.
+    import sqlite3
+    import time
+
+    import httpx
+
+    server = empty_server
+    left = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+    bea = {"Authorization": f"Bearer {left['seats'][0]['token']}"}
+    httpx.post(f"{server.base}/api/tables/{left['table']}/join", json={"name": "Bea"}, headers=bea).raise_for_status()
+    # Bea made it an hour ago and went (the store's clock, as the server reads it).
+    db = sqlite3.connect(server.settings.db_url.removeprefix("sqlite:///"))
+    with db:
+        db.execute(
+            "UPDATE tables SET updated = ?, created = ? WHERE id = ?", (time.time() - 3600,) * 2 + (left["table"],)
+        )
+    db.close()
+    listed = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    assert [(t["connected"], t["idle"] > 3000) for t in listed] == [([], True)]
+
+    cy = open_lobby(new_page, server, "Cy", viewport=PHONE)
+    quiet = cy.locator("details.quiet-tables")
+    expect(quiet.locator("summary")).to_have_text("Tables nobody is at now (1)")
+    item = quiet.locator(f"li[data-table='{left['table']}']")
+    expect(item).to_be_hidden()  # folded away
+    assert cy.locator("#open-tables > p").inner_text() == "No table is waiting for players."
+    # Nothing to join now: the form comes first on a phone.
+    assert cy.locator(".create-panel").bounding_box()["y"] < cy.locator(".tables-panel").bounding_box()["y"]
+    quiet.locator("summary").click()
+    assert item.locator(".who").inner_text() == "At the table: Bea (away) · 1 hour ago"
+    assert item.locator("button").all_inner_texts() == ["Sit at seat 1"]  # still there for her link's friend
+
+    # Dan makes a table and waits at it: listed, first on a phone, and Dan is there.
+    waiting = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+    dan = open_table(new_page, server, waiting["seats"][0]["invite"], name="Dan", viewport=PHONE)
+    listed_item = cy.locator(f".open-tables.lively li[data-table='{waiting['table']}']")
+    expect(listed_item.locator(".who")).to_have_text(
+        re.compile(r"At the table: Dan · (just now|1 minute ago)"), timeout=15_000
+    )
+    expect(cy.locator("#open-tables > p")).to_have_count(0)
+    assert cy.locator(".tables-panel").bounding_box()["y"] < cy.locator(".create-panel").bounding_box()["y"]
+    # The folded list stayed open while the lobby drew the tables again.
+    expect(item).to_be_visible()
+    # Dan closes his page: he is away, and his table is still listed (it was made a moment ago).
+    dan.close()
+    expect(listed_item.locator(".who")).to_have_text(re.compile(r"At the table: Dan \(away\) · "), timeout=15_000)

@@ -124,6 +124,8 @@ class OpenTable(BaseModel):
     free_seats: list[int]
     seats: list[SeatInfo]
     created: float
+    connected: list[int]
+    idle: float
 
 
 class OpenTables(BaseModel):

@@ -132,6 +132,7 @@ class Hub:
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(self.store.open_tables)
+        now = time.time()
         return [
             {
                 "table": r.id,
@@ -144,9 +145,17 @@ class Hub:
                 "free_seats": [s.seat for s in r.seats if s.kind == "open" and s.name is None],
                 "seats": [seat_public(s) for s in r.seats],  # who is there already: the lobby names them
                 "created": r.created,
+                # Whether anybody is there now, and for how long nothing happened: the lobby sets apart the
+                # tables left by everyone (kept a week for their links) from those where someone waits.
+                "connected": self._connected_known(r.id),
+                "idle": max(0.0, now - r.updated),
             }
             for r in rows
         ]
+
+    def _connected_known(self, table_id: str) -> list[int]:
+        t = self.tables.get(table_id)
+        return self.shared.known(table_id, t.presence()["connected"] if t is not None else [])
 
     # --- creating ------------------------------------------------------------------------------------------
     async def create(self, spec: dict[str, Any], base: str) -> dict[str, Any]:
@@ -239,6 +248,8 @@ class Hub:
         """Another process's news of a table (fanout.Fanout.tell): a rematch made, the seats connected there."""
         t = self.tables.get(table_id)
         if t is None:
+            if kind == "presence":  # a table served elsewhere: the lobby here still says who is at it
+                self.shared.heard(table_id, instance, kind, arg)
             return
         if kind == "rematch":
             self._broadcast(t, {"type": "rematch", "table": t.id, "rematch": arg})

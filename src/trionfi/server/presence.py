@@ -35,6 +35,14 @@ class SharedPresence:
             seats |= there
         return sorted(seats)
 
+    def known(self, table_id: str, here: list[int]) -> list[int]:
+        """The seats connected to ``table_id`` anywhere as far as this process has heard, telling nobody: the
+        lobby's look at tables this process may not serve."""
+        seats = set(here)
+        for there in self.elsewhere.get(table_id, {}).values():
+            seats |= there
+        return sorted(seats)
+
     def heard(self, table_id: str, instance: str, kind: str, arg: str) -> bool:
         """Another process told something about ``table_id``: True when this process should tell its own
         connections the presence again (the seats connected elsewhere changed, or it is asked to say its own)."""

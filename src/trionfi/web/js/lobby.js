@@ -313,6 +313,10 @@ function renderForm(main, gameName, prefill = null, kept = null) {
 }
 
 // ---- the open tables --------------------------------------------------------------------------------------------
+// A waiting table is kept a week for its links, long after its people went: one nobody has open, where nothing
+// happened for this long, is set apart (folded away) from those where someone waits now.
+const QUIET = 15 * 60; // seconds
+
 async function refreshTables(box) {
   let answer;
   try {
@@ -321,29 +325,34 @@ async function refreshTables(box) {
     box.replaceChildren(el("p", { className: "error" }, enginePhrase(e.message)));
     return;
   }
-  if (!answer.tables.length) {
-    box.replaceChildren(el("p", { className: "muted" }, t("lobby.noTables")));
-    return;
+  const lively = [];
+  const quiet = [];
+  for (const table of answer.tables) (table.connected.length || table.idle < QUIET ? lively : quiet).push(tableItem(table));
+  const parts = [lively.length ? el("ul", { className: "open-tables lively" }, ...lively) : el("p", { className: "muted" }, t("lobby.noTables"))];
+  if (quiet.length) {
+    const wasOpen = box.querySelector("details.quiet-tables")?.open; // the list is drawn again every few seconds
+    parts.push(el("details", { className: "quiet-tables", open: wasOpen },
+      el("summary", {}, t("lobby.quietTables", { n: quiet.length })), el("ul", { className: "open-tables" }, ...quiet)));
   }
-  const list = el("ul", { className: "open-tables" });
-  for (const table of answer.tables) {
-    const options = Object.entries(table.options || {}).map(([k, v]) => `${optionLabel(k)}: ${valueText(k, v)}`).join(", ");
-    // A seat freed during a game (its person left and the creator gave it to someone new): joined mid-deal.
-    const playing = table.status === "playing" ? el("span", { className: "in-play", title: t("lobby.inPlayHelp") }, t("lobby.inPlay")) : null;
-    const item = el("li", { "data-table": table.table },
-      el("span", { className: "title" }, table.title), playing, el("small", { className: "options" }, options || t("lobby.defaults")),
-      el("small", { className: "who" }, whoIsThere(table)));
-    // A table where this browser has a seat (one it made, waiting for a friend): its own seat, not the friend's.
-    const mine = rememberedSeat(table.table);
-    if (mine) item.append(el("a", { className: "button small primary", href: seatPage(table.table, mine) }, t("lobby.go")));
-    for (const seat of mine ? [] : table.free_seats) {
-      item.append(el("button", { className: "button small", type: "button", onclick: () => claim(table.table, seat) },
-        t("lobby.sit", { n: seat })));
-    }
-    item.append(el("a", { className: "button small ghost", href: `/t/${table.table}` }, t("lobby.watch")));
-    list.append(item);
+  box.replaceChildren(...parts);
+}
+
+function tableItem(table) {
+  const options = Object.entries(table.options || {}).map(([k, v]) => `${optionLabel(k)}: ${valueText(k, v)}`).join(", ");
+  // A seat freed during a game (its person left and the creator gave it to someone new): joined mid-deal.
+  const playing = table.status === "playing" ? el("span", { className: "in-play", title: t("lobby.inPlayHelp") }, t("lobby.inPlay")) : null;
+  const item = el("li", { "data-table": table.table },
+    el("span", { className: "title" }, table.title), playing, el("small", { className: "options" }, options || t("lobby.defaults")),
+    el("small", { className: "who" }, whoIsThere(table)));
+  // A table where this browser has a seat (one it made, waiting for a friend): its own seat, not the friend's.
+  const mine = rememberedSeat(table.table);
+  if (mine) item.append(el("a", { className: "button small primary", href: seatPage(table.table, mine) }, t("lobby.go")));
+  for (const seat of mine ? [] : table.free_seats) {
+    item.append(el("button", { className: "button small", type: "button", onclick: () => claim(table.table, seat) },
+      t("lobby.sit", { n: seat })));
   }
-  box.replaceChildren(list);
+  item.append(el("a", { className: "button small ghost", href: `/t/${table.table}` }, t("lobby.watch")));
+  return item;
 }
 
 // ---- this browser's games in progress ------------------------------------------------------------------------
@@ -379,10 +388,12 @@ async function refreshMine(box) {
   box.replaceChildren(el("h2", {}, t("lobby.myTables")), list);
 }
 
-/** Who sits at an open table already, and since when: a friend told "my table is in the lobby" finds it. */
+/** Who sits at an open table already, and since when: a friend told "my table is in the lobby" finds it. A
+ * person without the table open now is marked: sitting down beside them means waiting for them. */
 function whoIsThere(table) {
+  const here = new Set(table.connected);
   const seated = (table.seats || []).filter((s) => s.name || s.kind === "bot")
-    .map((s) => s.name || t("seat.bot", { n: s.seat }));
+    .map((s) => (!s.name ? t("seat.bot", { n: s.seat }) : here.has(s.seat) ? s.name : t("lobby.away", { name: s.name })));
   const who = seated.length ? t("lobby.seated", { names: seated.join(", ") }) : t("lobby.nobodyYet");
   return `${who} · ${age(table.created)}`;
 }
