@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Debian packages the tests need that pip cannot bring, installed by `make test` (idempotent: quick when all
 # are installed already). To add one, add a line to PACKAGES.
+#   caddy              the HTTPS proxy of docs/hosting.md, run by tests/test_web_proxy.py in front of the server
 #   chromium           the browser tests: Playwright drives /usr/bin/chromium (no browser is ever downloaded)
 #   fonts-dejavu-core  a font with every glyph the pages use, for the screenshots
 #   postgresql         the multi-process server tests start a throwaway PostgreSQL of their own
@@ -9,6 +10,7 @@
 set -euo pipefail
 
 PACKAGES=(
+    caddy
     chromium
     fonts-dejavu-core
     postgresql

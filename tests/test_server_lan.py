@@ -75,6 +75,8 @@ def test_a_lobby_opened_on_this_machine_gets_links_its_network_can_open(tmp_path
     [
         (["--host", "0.0.0.0", "--port", "8123"], "on your network: http://192.0.2.7:8123/"),
         ([], "this computer only: to invite a friend on another device, start it with --host 0.0.0.0"),
+        # Behind a proxy on this machine (docs/hosting.md): reached from everywhere, at the address given.
+        (["--public-url", "https://cards.example.org/"], "players reach it at https://cards.example.org/"),
     ],
 )
 def test_serve_says_where_a_friend_can_reach_it(monkeypatch, tmp_path, args, said) -> None:
@@ -86,4 +88,5 @@ def test_serve_says_where_a_friend_can_reach_it(monkeypatch, tmp_path, args, sai
     result = CliRunner().invoke(app, ["serve", "--db", f"sqlite:///{tmp_path / 's.db'}", *args])
     assert result.exit_code == 0, result.output
     assert said in result.output, result.output
-    assert started[0].lan_url == ("http://192.0.2.7:8123" if args else None)
+    assert started[0].lan_url == ("http://192.0.2.7:8123" if "--host" in args else None)
+    assert "this computer only" not in result.output or not args

@@ -164,7 +164,9 @@ def serve(
         _print_links(out, created, qr)
     shown = "*" if everywhere else host
     err.print(f"trionfi server on http://{shown}:{port} · store {_safe_url(url)} · Ctrl+C stops it")
-    if settings.lan_url:
+    if settings.public_url:  # behind a proxy (docs/hosting.md), which reaches it on this machine
+        err.print(f"players reach it at {settings.public_url}/ (the invite links use it)")
+    elif settings.lan_url:
         err.print(f"on your network: {settings.lan_url}/ (the lobby's invite links use it, for phones on your Wi-Fi)")
     elif is_loopback(host):
         err.print("this computer only: to invite a friend on another device, start it with --host 0.0.0.0")
