@@ -262,9 +262,11 @@ def run_store(store: str, counts: list[int], think: float, warmup: float, durati
             pg = Postgres().start()
         for n in counts:
             url = pg.url if pg is not None else f"sqlite:///{folder / f'load-{n}.db'}"
-            servers = [ServerProcess(url, extra=["--log-level", "warning", "--rate", "1000"])]
+            # One client makes every table: no --tables-per-hour limit.
+            unlimited = ["--log-level", "warning", "--rate", "1000", "--tables-per-hour", "0"]
+            servers = [ServerProcess(url, extra=unlimited)]
             if pg is not None:
-                servers.append(ServerProcess(url, extra=["--log-level", "warning", "--rate", "1000"]))
+                servers.append(ServerProcess(url, extra=unlimited))
             for i, s in enumerate(servers):
                 s.launch(folder / f"server-{store}-{n}-{i}.log")
             for s in servers:

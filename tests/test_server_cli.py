@@ -748,3 +748,61 @@ def test_join_says_whom_the_table_waits_for_when_a_person_takes_their_time(tmp_p
     text = "".join(seen)
     assert "Waiting for Bea (not here yet)..." in text, text  # (not "not connected": she has never come)
     assert text.count("Waiting for") == 1
+
+
+def test_serve_limits_the_tables_one_address_makes(tmp_path: Path) -> None:
+    # On the internet (docs/hosting.md) anyone may post tables: each a row kept a week, and one of bots alone
+    # plays itself out on the server. Counted per address, the proxy's X-Forwarded-For heeded from loopback.
+    from server_support import ServerProcess
+
+    server = ServerProcess(f"sqlite:///{tmp_path / 's.db'}", extra=["--tables-per-hour", "12"]).start(tmp_path / "log")
+    try:
+        body = {"game": "briscola", "seats": [{"kind": "bot", "bot": "random"}] * 2}
+
+        def post(json: dict[str, Any], via: str | None = None) -> httpx.Response:
+            headers = {"X-Forwarded-For": via} if via else {}
+            return httpx.post(f"{server.base}/api/tables", json=json, headers=headers, timeout=20)
+
+        refused = post({**body, "options": {"players": 5}})
+        assert refused.status_code == 400  # the game refused it: no table, nothing counted
+        assert [post(body).status_code for _ in range(2)] == [201, 201]  # bursts of a sixth of an hour's 12
+        third = post(body)
+        assert third.status_code == 429 and third.json()["error"]["code"] == "rate_limited", third.text
+        said = third.json()["error"]["message"]
+        assert re.fullmatch(
+            r"too many tables made from this address: at most 12 an hour, 2 at once; the next can be made in "
+            r"(\d+) seconds",
+            said,
+        ), said
+        assert 200 < int(re.search(r"(\d+) seconds", said).group(1)) <= 300  # one table every 5 minutes
+        assert post(body, via="192.0.2.9").status_code == 201  # another friend, through the proxy
+        assert post(body, via="192.0.2.9").status_code == 201
+        assert post(body, via="192.0.2.9").status_code == 429
+    finally:
+        server.stop()
+
+
+def test_a_table_quota_fills_up_again_and_forgets_whom_it_no_longer_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from trionfi.server import quota
+    from trionfi.server.protocol import ProtocolError
+
+    clock = [1000.0]
+    monkeypatch.setattr(quota.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(quota, "FORGET_AT", 3)
+    q = quota.TableQuota(per_hour=60)  # one a minute, bursts of 10
+    for _ in range(10):
+        q.check("a")
+        q.made("a")
+    with pytest.raises(ProtocolError, match="the next can be made in 60 seconds"):
+        q.check("a")
+    clock[0] += 30
+    with pytest.raises(ProtocolError, match="in 30 seconds"):
+        q.check("a")
+    clock[0] += 30
+    q.check("a")  # a minute on: one more
+    q.made("b")
+    q.made("c")
+    clock[0] += 3600  # an hour later both are full again: the next newcomer makes room by forgetting them
+    q.made("d")
+    assert set(q.buckets) == {"d"}
+    quota.TableQuota(per_hour=0).check("a")  # 0: no limit

@@ -98,6 +98,14 @@ def serve(
         float,
         typer.Option("--rate", min=1, help="Messages a second per connection, bursts of twice that (default 20)."),
     ] = 20.0,
+    tables_per_hour: Annotated[
+        float,
+        typer.Option(
+            "--tables-per-hour",
+            min=0,
+            help="Tables one address may make in an hour, bursts of a sixth of that (default 120; 0: no limit).",
+        ),
+    ] = 120.0,
     table: Annotated[
         str | None,
         typer.Option("--table", metavar="GAME", help="Create a table of this game on start and print its links."),
@@ -140,6 +148,7 @@ def serve(
             max_message=max_message,
             rate=rate,
             burst=int(rate * 2),
+            tables_per_hour=tables_per_hour,
             tune_gc=True,
         )
         url = settings.resolved_db_url()
@@ -323,7 +332,10 @@ def _run_uvicorn(settings: Any, host: str, port: int, workers: int, log_level: s
         "ws_max_size": settings.hard_max_message,
         # Messages are a few kilobytes: compressing each costs the server more CPU than it saves anyone time.
         "ws_per_message_deflate": False,
-        "proxy_headers": False,
+        # A proxy on this machine (docs/hosting.md) says whom it forwards for (X-Forwarded-For: the address a
+        # table quota counts) and that it was reached by https (the links' scheme). Only a loopback peer is heeded.
+        "proxy_headers": True,
+        "forwarded_allow_ips": "127.0.0.1,::1",
     }
     if workers > 1:
         os.environ["TRIONFI_SERVER_SETTINGS"] = json.dumps(dataclasses.asdict(settings))

@@ -26,6 +26,7 @@ from .connections import Connection
 from .hub import Hub
 from .lan import is_loopback
 from .protocol import ProtocolError, error, parse, ref_of
+from .quota import TableQuota
 from .settings import Settings
 from .store import Store
 from .tables import card_order
@@ -247,10 +248,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             out.append({"name": name, "title": cls.title, "players": game.players, "options": options})
         return {"games": out, "levels": list(LEVELS), "bots": list(AGENTS)}
 
+    quota = TableQuota(settings.tables_per_hour)
+
     @app.post("/api/tables", status_code=201, response_model=TableCreated)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table: the answer holds the seats' invite links (with their tokens) and the creator token."""
-        return await hub_of(request).create(body.model_dump(), base_of(request))
+        address = request.client.host if request.client else ""
+        quota.check(address)
+        created = await hub_of(request).create(body.model_dump(), base_of(request))
+        quota.made(address)
+        return created
 
     @app.get("/api/tables", response_model=OpenTables)
     async def open_tables(request: Request) -> dict[str, Any]:

@@ -27,6 +27,9 @@ class Settings:
     hard_max_message: int = 1 << 20  # a frame over this is not read at all (the connection is closed)
     rate: float = 20.0  # messages per second per connection
     burst: int = 40
+    # Tables one client address may make in an hour (server/quota.py); 0: no limit, as for a server started inside
+    # another program (the tests'); `trionfi serve` sets 120.
+    tables_per_hour: float = 0.0
     bot_pause: float = 0.8  # seconds a bot waits before it moves
     bot_timeout: float = 10.0  # a bot that thinks longer than this plays a random legal action instead
     expire_after: float = 7 * 24 * 3600.0  # seconds without activity after which an unfinished table is deleted
