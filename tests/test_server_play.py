@@ -360,3 +360,46 @@ def test_a_bot_seat_is_always_played_by_the_same_process() -> None:
     assert first == [worker_for(table, seat, 3) for table, seat in seats]
     assert sorted(set(first)) == [0, 1, 2]
     assert all(worker_for(table, seat, 1) == 0 for table, seat in seats)
+
+
+def test_the_creator_closes_a_table_still_waiting_and_only_then(server: ServerThread) -> None:
+    # A table made by mistake, or whose friends did not come, stayed in the lobby until it expired a week later.
+    created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+    table = created["table"]
+    url = f"{server.base}/api/tables/{table}"
+    creator = {"Authorization": f"Bearer {created['creator_token']}"}
+
+    async def game() -> None:
+        ann = await seat_player(server, created, 0, "Ann").connect()
+        watcher = await Player(server.ws_url, table).connect()
+        async with httpx.AsyncClient() as http:
+            wrong = await http.delete(url, headers={"Authorization": f"Bearer {created['seats'][0]['token']}"})
+            assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
+            assert (await http.get(url)).status_code == 200  # still there
+            closed = await http.delete(url, headers=creator)
+            assert closed.status_code == 204 and closed.content == b"", closed.text
+        told = "this table was closed by its creator"
+        for p in (ann, watcher):
+            await p.wait(lambda p=p: any(e["code"] == "unknown_table" for e in p.errors))
+            assert [e["message"] for e in p.errors] == [told]
+            await p.close()
+
+    run(game())
+    assert httpx.get(url).status_code == 404
+    assert table not in [t["table"] for t in httpx.get(f"{server.base}/api/tables").json()["tables"]]
+    bea = {"Authorization": f"Bearer {created['seats'][1]['token']}"}
+    gone = httpx.post(f"{url}/join", json={"name": "Bea"}, headers=bea)
+    assert gone.status_code == 404 and gone.json()["error"]["code"] == "unknown_table"
+    assert httpx.delete(url, headers=creator).status_code == 404  # closed once
+
+    # A game begun is its players' own.
+    playing = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "bot", "bot": "easy"}])
+    ann = {"Authorization": f"Bearer {playing['seats'][0]['token']}"}
+    url = f"{server.base}/api/tables/{playing['table']}"
+    httpx.post(f"{url}/join", json={"name": "Ann"}, headers=ann).raise_for_status()
+    refused = httpx.delete(url, headers={"Authorization": f"Bearer {playing['creator_token']}"})
+    assert refused.status_code == 409 and refused.json()["error"] == {
+        "code": "not_waiting",
+        "message": "the game has begun: only a table still waiting for its players can be closed",
+    }
+    assert httpx.get(url).json()["status"] == "playing"

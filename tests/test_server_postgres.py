@@ -155,6 +155,26 @@ def test_the_lobby_of_every_process_says_who_waits_at_a_table(postgres: Postgres
         run(game())
 
 
+def test_a_table_closed_on_one_process_is_closed_on_every_process(postgres: Postgres, tmp_path: Path) -> None:
+    with two_processes(postgres, tmp_path) as (a, b):
+        created = a.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+        table = created["table"]
+
+        async def game() -> None:
+            bea = await Player(b.ws_url, table, created["seats"][1]["token"], "Bea").connect()  # on B
+            async with httpx.AsyncClient() as http:
+                closed = await http.delete(
+                    f"{a.base}/api/tables/{table}", headers={"Authorization": f"Bearer {created['creator_token']}"}
+                )
+            assert closed.status_code == 204, closed.text
+            await bea.wait(lambda: bool(bea.errors))
+            assert [e["message"] for e in bea.errors] == ["this table was closed by its creator"]
+            await bea.close()
+
+        run(game())
+        assert httpx.get(f"{b.base}/api/tables/{table}").status_code == 404
+
+
 def test_a_seat_given_to_someone_new_drops_its_old_page_on_every_process(postgres: Postgres, tmp_path: Path) -> None:
     # Bea, on process B, leaves; the creator gives her seat to Cal on process A: Bea's page (still open on B) is
     # told and sees nothing more of the seat, and Cal plays it on.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
@@ -644,3 +645,35 @@ def test_tables_everyone_left_are_set_apart_from_those_where_someone_waits(new_p
     # Dan closes his page: he is away, and his table is still listed (it was made a moment ago).
     dan.close()
     expect(listed_item.locator(".who")).to_have_text(re.compile(r"At the table: Dan \(away\) · "), timeout=15_000)
+
+
+def test_the_creator_closes_a_table_whose_friends_did_not_come(new_page, live_server):  # noqa: F811
+    # A table made by mistake stayed in the lobby, its link still opening it, until it expired a week later.
+    ann = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
+    ann.select_option("#seat-1", "open")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_selector(".created")
+    invite = ann.locator(".created .invite[data-seat='1'] input.link").input_value()
+    table = invite.split("/t/", 1)[1].split("#")[0]
+    ann.click(".created a.go")
+    ann.wait_for_selector("body[data-ready=true] [data-notice=invites]")
+    bea = open_table(new_page, live_server, invite.replace("#token=", "#no-token="), "Bea", viewport=PHONE)  # watching
+    expect(bea.locator("[data-notice=close]")).to_have_count(0)  # the creator's only
+    close = ann.locator("[data-notice=close]")
+    expect(close).to_have_text("Close this table")
+    asked = []
+    ann.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    close.click()
+    assert asked == ["Close this table? Its links will open nothing any more, and it leaves the lobby."]
+    assert httpx.get(f"{live_server.base}/api/tables/{table}").status_code == 200  # not closed: she said no
+    ann.once("dialog", lambda d: d.accept())
+    close.click()
+    ann.wait_for_url(f"{live_server.base}/")
+    ann.wait_for_selector("body[data-ready=true]")
+    assert ann.locator(f"li[data-table='{table}']").count() == 0
+    kept = ann.evaluate(f"Object.keys(localStorage).filter((k) => k.endsWith('.{table}'))")
+    assert kept == [], kept  # nothing of it kept
+    # The spectator is told, and led back to the lobby.
+    expect(bea.locator(".fatal")).to_contain_text("This table was closed by its creator")
+    assert bea.locator(".fatal a[href='/']").count() == 1
+    assert httpx.get(f"{live_server.base}/api/tables/{table}").status_code == 404

@@ -316,6 +316,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.leave(t, seat)
         return {**t.public(), "seat": seat}
 
+    @app.delete("/api/tables/{table}", status_code=204, response_class=Response)
+    async def close_table(
+        table: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> Response:
+        """The creator closes a table still waiting for its players: it is deleted, its pages are told."""
+        hub = hub_of(request)
+        await hub.close(await hub.get(table), _bearer(authorization))
+        return Response(status_code=204)
+
     @app.put("/api/tables/{table}/stand-in", response_model=TableInfo)
     async def stand_in(
         table: str, body: StandInBody, request: Request, authorization: Annotated[str | None, Header()] = None

@@ -253,6 +253,8 @@ class Hub:
             return
         if kind == "rematch":
             self._broadcast(t, {"type": "rematch", "table": t.id, "rematch": arg})
+        elif kind == "closed":
+            self._gone(t, closed=True)
         elif self.shared.heard(table_id, instance, kind, arg):
             self._tell_presence(t)
 
@@ -260,14 +262,19 @@ class Hub:
     async def _change(self, t: LiveTable, fn: Callable[[TableRow], TableRow | ProtocolError]) -> TableRow:
         """Change the stored seats/status under the table's locks; tell every connection; maybe start a bot."""
         async with t.lock:
-            result = await self._commit(self.store.change(t.id, fn))
-            if result == MISSING:
-                self._gone(t)
-                raise ProtocolError("unknown_table", f"the table {t.id!r} expired", 404)
-            if isinstance(result, ProtocolError):
-                raise result
+            result = await self._stored(t, self.store.change(t.id, fn))
             await self._absorb(t, result)
         self._schedule_bot(t)
+        return result
+
+    async def _stored(self, t: LiveTable, future: Any) -> Any:
+        """A store change's result once committed; its refusal raised, or ``unknown_table`` if the table expired."""
+        result = await self._commit(future)
+        if result == MISSING:
+            self._gone(t)
+            raise ProtocolError("unknown_table", f"the table {t.id!r} expired", 404)
+        if isinstance(result, ProtocolError):
+            raise result
         return result
 
     async def claim(self, table_id: str, seat: int, name: str) -> dict[str, Any]:
@@ -370,6 +377,29 @@ class Hub:
         if s is None:
             raise _bad_token(t.id)
         return s.seat
+
+    async def close(self, t: LiveTable, creator: str) -> None:
+        """The creator closes a table nobody has played at yet (made by mistake, or the friends did not come):
+        gone from the store and the lobby, and every page of it told so. A game begun is its players' own."""
+        digest = token_hash(creator)
+
+        def check(row: TableRow) -> ProtocolError | None:
+            if not secrets.compare_digest(digest, row.creator_hash):
+                return ProtocolError("bad_token", "this is not the table's creator token", 403)
+            if row.status != "waiting":
+                return ProtocolError(
+                    "not_waiting", "the game has begun: only a table still waiting for its players can be closed", 409
+                )
+            return None
+
+        async with t.lock:
+            await self._stored(t, self.store.close_table(t.id, check))
+            if t.bot_task is not None:
+                t.bot_task.cancel()
+            self._gone(t, closed=True)
+        self.shared.forget(t.id)
+        if self.fanout is not None:
+            self.fanout.tell(t.id, "closed", "")
 
     async def set_stand_in(self, t: LiveTable, creator: str, bot: str | None, seat_list: list[int] | None) -> None:
         if bot is not None:
@@ -627,10 +657,14 @@ class Hub:
                 self._seats_changed(t)
             self._push(t)
 
-    def _gone(self, t: LiveTable) -> None:
-        """The table is no longer in the store (it expired): tell its connections and forget it."""
+    def _gone(self, t: LiveTable, closed: bool = False) -> None:
+        """The table is no longer in the store (it expired, or its creator closed it): tell its connections and
+        forget it."""
         self.tables.pop(t.id, None)
-        message = error("unknown_table", f"the table {t.id!r} expired")
+        if closed:
+            message = error("unknown_table", "this table was closed by its creator")
+        else:
+            message = error("unknown_table", f"the table {t.id!r} expired")
         for conn in list(t.conns):
             conn.send(message)
             conn.table = None

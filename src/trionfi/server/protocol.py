@@ -24,6 +24,7 @@ ERROR_CODES = (
     "illegal_action",
     "bad_options",
     "not_finished",
+    "not_waiting",
     "bad_origin",
     "internal",
 )

@@ -280,19 +280,40 @@ class Store:
                     select(tables.c.id).where(tables.c.status != "finished").where(tables.c.updated < before)
                 ).scalars()
             )
-            for chunk in _chunks(ids, 500):
-                conn.execute(delete(actions).where(actions.c.table_id.in_(chunk)))
-                conn.execute(delete(seats).where(seats.c.table_id.in_(chunk)))
-                conn.execute(delete(tables).where(tables.c.id.in_(chunk)))
+            _delete(conn, ids)
             for table_id in ids:
                 self._notify(conn, table_id)
             return ids
 
         return self.writer.submit("", job)
 
+    def close_table(self, table_id: str, check: Callable[[TableRow], Any]) -> Future:
+        """Delete a table its creator closes: ``check`` gets the stored row (locked) and returns a refusal, or
+        None to delete it. Resolves to OK, the refusal, or MISSING. (The hub tells the other processes.)"""
+
+        def job(conn: Connection) -> Any:
+            if _lock(conn, table_id) is None:
+                return MISSING
+            row = _read_table(conn, table_id)
+            assert row is not None
+            refusal = check(row)
+            if refusal is not None:
+                return refusal
+            _delete(conn, [table_id])
+            return OK
+
+        return self.writer.submit(table_id, job)
+
     def _notify(self, conn: Connection, table_id: str) -> None:
         if self.postgres:  # delivered to the listeners when (and only if) the transaction commits
             conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{self.instance} {table_id}"})
+
+
+def _delete(conn: Connection, ids: list[str]) -> None:
+    for chunk in _chunks(ids, 500):
+        conn.execute(delete(actions).where(actions.c.table_id.in_(chunk)))
+        conn.execute(delete(seats).where(seats.c.table_id.in_(chunk)))
+        conn.execute(delete(tables).where(tables.c.id.in_(chunk)))
 
 
 def _chunks(items: list[str], size: int) -> Iterable[list[str]]:

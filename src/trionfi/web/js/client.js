@@ -81,6 +81,8 @@ export const api = {
   // The creator gives the seat of a friend who left (or is not connected) to someone new: a new invite link.
   invite: (id, creatorToken, seat) =>
     call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/invite`, { token: creatorToken }),
+  // The creator closes a table still waiting for its players.
+  close: (id, creatorToken) => call("DELETE", `/api/tables/${encodeURIComponent(id)}`, { token: creatorToken }),
 };
 
 // The creator token of a table this browser created (kept by the lobby or a rematch): it lets a bot play for a
@@ -106,6 +108,11 @@ export function rememberedSeat(table) {
 
 export function forgetSeat(table) {
   localStorage.removeItem(seatKey(table));
+}
+
+/** Everything this browser keeps of a table (its seat, its creator token, its invite links): it is gone. */
+export function forgetTable(table) {
+  for (const kind of ["seat", "creator", "invites", "newInvites", "over"]) localStorage.removeItem(`trionfi.${kind}.${table}`);
 }
 
 /** The tables this browser holds a seat at ({table: token}), in no particular order (the storage keeps none). */

@@ -5,12 +5,12 @@
 import { splitActions, renderActions } from "./actions.js";
 import { deckFamily } from "./cards.js";
 import {
-  ApiError, TableConnection, api, creatorToken, forgetSeat, rememberCreator, rememberInvites, rememberSeat, rememberedInvites,
+  ApiError, TableConnection, api, creatorToken, forgetSeat, forgetTable, rememberCreator, rememberInvites, rememberSeat, rememberedInvites,
   rememberedSeat, seatPage, tableAddress,
 } from "./client.js";
 import { copyButton, el, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
-import { enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
+import { capitalized, enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { rulesLink, tableRulesHref, tableTitle } from "./options.js";
 import { listenForFirstTap, setTurnSound, turnIs, turnSoundOn } from "./turnalert.js";
 import {
@@ -242,7 +242,7 @@ function renderNotice(ctx) {
     parts.push(el("a", { className: "button small", "data-notice": "replay", href: replayHref(ctx) }, t("summary.replay")));
   }
   parts.push(...freeSeats(ctx));
-  if (ctx.status === "waiting") parts.push(...invitesToSend(ctx));
+  if (ctx.status === "waiting") parts.push(...invitesToSend(ctx), ...closeOffer());
   if (ctx.status === "playing") parts.push(...absentees(ctx), ...invitesToSend(ctx));
   box.hidden = !parts.length;
   box.replaceChildren(...parts);
@@ -280,6 +280,30 @@ function sitAt(seat) {
   };
   if (playerName()) claim(playerName());
   else askName(claim, "", true);
+}
+
+/** The creator's way out of a table made by mistake, or whose friends did not come: closed, it leaves the lobby
+ * and its links open nothing (the server says so to every page of it). Only while it waits: a game begun is its
+ * players' own. */
+function closeOffer() {
+  if (creatorToken(page.table) === null) return [];
+  return [el("button", { type: "button", className: "button small ghost", "data-notice": "close", disabled: page.closing,
+    onclick: closeTable }, t("table.close"))];
+}
+
+async function closeTable() {
+  if (!window.confirm(t("table.closeAsk"))) return;
+  page.closing = true;
+  render();
+  try {
+    await api.close(page.table, creatorToken(page.table));
+    forgetTable(page.table);
+    window.location.href = "/";
+  } catch (e) {
+    page.closing = false;
+    page.error = enginePhrase(e.message); // the game began meanwhile: the table goes on
+    render();
+  }
 }
 
 /** The links of the seats still empty, on the table page of the browser that created the table: before the
@@ -451,7 +475,7 @@ function onChange(change) {
     if (error.code === "bad_token" || error.code === "unknown_table") {
       page.conn.close();
       if (error.code === "bad_token") showBadLink();
-      else showFatal(enginePhrase(error.message));
+      else showFatal(capitalized(enginePhrase(error.message)));
       return;
     }
     // A stale version is the second of two quick taps (or a resend of a move taken): nothing to tell.
