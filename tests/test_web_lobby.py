@@ -642,6 +642,12 @@ def test_tables_everyone_left_are_set_apart_from_those_where_someone_waits(new_p
     assert cy.locator(".tables-panel").bounding_box()["y"] < cy.locator(".create-panel").bounding_box()["y"]
     # The folded list stayed open while the lobby drew the tables again.
     expect(item).to_be_visible()
+    # Bea, back in the lobby of the browser she made it with, finds her own table in sight.
+    bea_again = new_page(viewport=PHONE)
+    bea_again.add_init_script(f"localStorage.setItem('trionfi.seat.{left['table']}', {left['seats'][0]['token']!r});")
+    bea_again.goto(f"{server.base}/")
+    own = bea_again.locator(f".open-tables.lively li[data-table='{left['table']}']")
+    expect(own.locator("a", has_text="Go to my seat")).to_be_visible()
     # Dan closes his page: he is away, and his table is still listed (it was made a moment ago).
     dan.close()
     expect(listed_item.locator(".who")).to_have_text(re.compile(r"At the table: Dan \(away\) · "), timeout=15_000)

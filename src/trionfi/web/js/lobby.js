@@ -327,7 +327,11 @@ async function refreshTables(box) {
   }
   const lively = [];
   const quiet = [];
-  for (const table of answer.tables) (table.connected.length || table.idle < QUIET ? lively : quiet).push(tableItem(table));
+  for (const table of answer.tables) {
+    // (one where this browser holds a seat is its own: never out of sight)
+    const here = table.connected.length || table.idle < QUIET || rememberedSeat(table.table);
+    (here ? lively : quiet).push(tableItem(table));
+  }
   const parts = [lively.length ? el("ul", { className: "open-tables lively" }, ...lively) : el("p", { className: "muted" }, t("lobby.noTables"))];
   if (quiet.length) {
     const wasOpen = box.querySelector("details.quiet-tables")?.open; // the list is drawn again every few seconds
