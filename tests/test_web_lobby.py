@@ -683,3 +683,7 @@ def test_the_creator_closes_a_table_whose_friends_did_not_come(new_page, live_se
     expect(bea.locator(".fatal")).to_contain_text("This table was closed by its creator")
     assert bea.locator(".fatal a[href='/']").count() == 1
     assert httpx.get(f"{live_server.base}/api/tables/{table}").status_code == 404
+    # The invite opened later says what may have become of the table.
+    new_page.allowed.append("status of 404")  # (the browser's own note of the answer for it)
+    late = open_table(new_page, live_server, invite, "Cal", viewport=PHONE)
+    expect(late.locator(".fatal")).to_contain_text("(a wrong link, or it was closed or expired)")

@@ -100,7 +100,9 @@ class Hub:
         return t
 
     async def _load(self, table_id: str) -> LiveTable:
-        unknown = ProtocolError("unknown_table", f"no table {table_id[:40]!r} here (a wrong link, or it expired)", 404)
+        unknown = ProtocolError(
+            "unknown_table", f"no table {table_id[:40]!r} here (a wrong link, or it was closed or expired)", 404
+        )
         if not _TABLE_ID.match(table_id):
             raise unknown
         pending = self._loading.get(table_id)
