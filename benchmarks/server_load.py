@@ -262,8 +262,9 @@ def run_store(store: str, counts: list[int], think: float, warmup: float, durati
             pg = Postgres().start()
         for n in counts:
             url = pg.url if pg is not None else f"sqlite:///{folder / f'load-{n}.db'}"
-            # One client makes every table: no --tables-per-hour limit.
+            # One client makes every table and holds every connection: no limit per address.
             unlimited = ["--log-level", "warning", "--rate", "1000", "--tables-per-hour", "0"]
+            unlimited += ["--connections-per-address", "0"]
             servers = [ServerProcess(url, extra=unlimited)]
             if pg is not None:
                 servers.append(ServerProcess(url, extra=unlimited))

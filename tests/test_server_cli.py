@@ -750,12 +750,19 @@ def test_join_says_whom_the_table_waits_for_when_a_person_takes_their_time(tmp_p
     assert text.count("Waiting for") == 1
 
 
-def test_serve_limits_the_tables_one_address_makes(tmp_path: Path) -> None:
+def test_serve_limits_what_one_address_makes_and_holds(tmp_path: Path) -> None:
     # On the internet (docs/hosting.md) anyone may post tables: each a row kept a week, and one of bots alone
-    # plays itself out on the server. Counted per address, the proxy's X-Forwarded-For heeded from loopback.
+    # plays itself out on the server; and open connections, each a file descriptor. Counted per address, the
+    # proxy's X-Forwarded-For heeded from loopback.
+    import asyncio
+    import json
+
+    import websockets
+
     from server_support import ServerProcess
 
-    server = ServerProcess(f"sqlite:///{tmp_path / 's.db'}", extra=["--tables-per-hour", "12"]).start(tmp_path / "log")
+    limits = ["--tables-per-hour", "12", "--connections-per-address", "3"]
+    server = ServerProcess(f"sqlite:///{tmp_path / 's.db'}", extra=limits).start(tmp_path / "log")
     try:
         body = {"game": "briscola", "seats": [{"kind": "bot", "bot": "random"}] * 2}
 
@@ -778,6 +785,33 @@ def test_serve_limits_the_tables_one_address_makes(tmp_path: Path) -> None:
         assert post(body, via="192.0.2.9").status_code == 201  # another friend, through the proxy
         assert post(body, via="192.0.2.9").status_code == 201
         assert post(body, via="192.0.2.9").status_code == 429
+
+        async def sockets() -> None:
+            ws_url = f"ws://127.0.0.1:{server.port}/ws"
+            held = [await websockets.connect(ws_url) for _ in range(3)]
+            for ws in held:
+                await ws.send(json.dumps({"type": "ping"}))
+                assert json.loads(await ws.recv()) == {"type": "pong"}
+            fourth = await websockets.connect(ws_url)
+            said = json.loads(await fourth.recv())
+            assert said["code"] == "rate_limited", said
+            assert said["message"] == (
+                "more than 3 connections from this address at once: close another page of the game first"
+            )
+            await fourth.wait_closed()
+            assert fourth.close_code == 1008
+            other = await websockets.connect(ws_url, additional_headers={"X-Forwarded-For": "192.0.2.9"})
+            await other.send(json.dumps({"type": "ping"}))
+            assert json.loads(await other.recv()) == {"type": "pong"}  # another friend, through the proxy
+            await held.pop().close()
+            await asyncio.sleep(0.2)
+            again = await websockets.connect(ws_url)  # one closed: room for one more
+            await again.send(json.dumps({"type": "ping"}))
+            assert json.loads(await again.recv()) == {"type": "pong"}
+            for ws in (*held, other, again):
+                await ws.close()
+
+        asyncio.run(sockets())
     finally:
         server.stop()
 

@@ -106,6 +106,12 @@ def serve(
             help="Tables one address may make in an hour, bursts of a sixth of that (default 120; 0: no limit).",
         ),
     ] = 120.0,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            "--connections-per-address", min=0, help="WebSocket connections one address may hold (default 50; 0: any)."
+        ),
+    ] = 50,
     table: Annotated[
         str | None,
         typer.Option("--table", metavar="GAME", help="Create a table of this game on start and print its links."),
@@ -149,6 +155,7 @@ def serve(
             rate=rate,
             burst=int(rate * 2),
             tables_per_hour=tables_per_hour,
+            connections_per_address=connections_per_address,
             tune_gc=True,
         )
         url = settings.resolved_db_url()

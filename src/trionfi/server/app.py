@@ -484,6 +484,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return HTMLResponse(rules_html(loaded, rules_language(request), "chosen" if options else "default"))
 
     # --- WebSocket -----------------------------------------------------------------------------------------
+    open_sockets: dict[str, int] = {}  # client address -> its WebSocket connections now
+
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
@@ -492,6 +494,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_text(json.dumps(error("bad_origin", f"connections from {origin[:100]} are not allowed here")))
             await ws.close(code=1008)
             return
+        # One address's connections at once are bounded: each holds a file descriptor, and a script opening
+        # thousands would leave none for the players (a family behind one router opens a few pages each).
+        address = ws.client.host if ws.client else ""
+        cap = settings.connections_per_address
+        if cap and open_sockets.get(address, 0) >= cap:
+            message = f"more than {cap} connections from this address at once: close another page of the game first"
+            await ws.send_text(json.dumps(error("rate_limited", message)))
+            await ws.close(code=1008)
+            return
+        open_sockets[address] = open_sockets.get(address, 0) + 1
         hub = hub_of(ws)
         conn = Connection(ws, settings.send_queue, settings.rate, settings.burst)
         try:
@@ -501,6 +513,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             hub.detach(conn)
             await conn.stop()
+            open_sockets[address] -= 1
+            if not open_sockets[address]:
+                del open_sockets[address]
 
     app.mount("/", StaticFiles(packages=[("trionfi", "web")], html=True), name="web")  # the browser client, last
     return app

@@ -30,6 +30,8 @@ class Settings:
     # Tables one client address may make in an hour (server/quota.py); 0: no limit, as for a server started inside
     # another program (the tests'); `trionfi serve` sets 120.
     tables_per_hour: float = 0.0
+    # WebSocket connections one client address may hold at once; 0: no limit (as above); `trionfi serve` sets 50.
+    connections_per_address: int = 0
     bot_pause: float = 0.8  # seconds a bot waits before it moves
     bot_timeout: float = 10.0  # a bot that thinks longer than this plays a random legal action instead
     expire_after: float = 7 * 24 * 3600.0  # seconds without activity after which an unfinished table is deleted
