@@ -687,3 +687,22 @@ def test_the_creator_closes_a_table_whose_friends_did_not_come(new_page, live_se
     new_page.allowed.append("status of 404")  # (the browser's own note of the answer for it)
     late = open_table(new_page, live_server, invite, "Cal", viewport=PHONE)
     expect(late.locator(".fatal")).to_contain_text("(a wrong link, or it was closed or expired)")
+
+
+def test_the_creator_closes_a_waiting_table_from_the_lobby(new_page, live_server):  # noqa: F811
+    ann = open_lobby(new_page, live_server, "Ann", viewport=PHONE)
+    ann.select_option("#seat-1", "open")
+    ann.click("#create-form button[type=submit]")
+    ann.wait_for_selector(".created")
+    table = ann.locator(".created input.link").last.input_value().rsplit("/t/", 1)[1]
+    row = ann.locator(f".open-tables li[data-table='{table}']")
+    close = row.locator("button[data-close]")
+    expect(close).to_have_text("Close this table")
+    bea = open_lobby(new_page, live_server, "Bea", viewport=PHONE)
+    expect(bea.locator(f".open-tables li[data-table='{table}'] button", has_text="Sit at seat 1")).to_be_visible()
+    assert bea.locator(f".open-tables li[data-table='{table}'] button[data-close]").count() == 0  # Ann's only
+    ann.once("dialog", lambda d: d.accept())
+    close.click()
+    expect(row).to_have_count(0)
+    assert httpx.get(f"{live_server.base}/api/tables/{table}").status_code == 404
+    expect(bea.locator(f".open-tables li[data-table='{table}']")).to_have_count(0, timeout=10_000)  # at its next look

@@ -2,7 +2,7 @@
 // seat open or a bot, the invite links with copy (and share) buttons, and the list of open tables.
 
 import {
-  ApiError, api, forgetSeat, isOver, markOver, pageOf, rememberCreator, rememberInvites, rememberSeat, rememberedSeat,
+  ApiError, api, creatorToken, forgetSeat, forgetTable, isOver, markOver, pageOf, rememberCreator, rememberInvites, rememberSeat, rememberedSeat,
   rememberedSeats, seatPage,
 } from "./client.js";
 import { el, copyButton, isLoopback, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
@@ -356,7 +356,25 @@ function tableItem(table) {
       t("lobby.sit", { n: seat })));
   }
   item.append(el("a", { className: "button small ghost", href: `/t/${table.table}` }, t("lobby.watch")));
+  // One this browser made, still waiting (its friends did not come, or it was made by mistake): closed from here.
+  const creator = creatorToken(table.table);
+  if (creator && table.status === "waiting") {
+    item.append(el("button", { className: "button small ghost", type: "button", "data-close": table.table,
+      onclick: () => closeTable(table.table, creator) }, t("table.close")));
+  }
   return item;
+}
+
+async function closeTable(table, creator) {
+  if (!window.confirm(t("table.closeAsk"))) return;
+  try {
+    await api.close(table, creator);
+    forgetTable(table);
+  } catch (e) {
+    alert(enginePhrase(e.message)); // the game began meanwhile
+  }
+  const list = document.getElementById("open-tables");
+  if (list) refreshTables(list);
 }
 
 // ---- this browser's games in progress ------------------------------------------------------------------------
