@@ -629,6 +629,10 @@ def test_tables_everyone_left_are_set_apart_from_those_where_someone_waits(new_p
     assert cy.locator(".create-panel").bounding_box()["y"] < cy.locator(".tables-panel").bounding_box()["y"]
     quiet.locator("summary").click()
     assert item.locator(".who").inner_text() == "At the table: Bea (away) · 1 hour ago"
+    # A finger's size on a touch screen, as every control of the lobby (test_web_touch.py).
+    finger = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    finger.goto(f"{server.base}/")
+    assert finger.locator("details.quiet-tables summary").bounding_box()["height"] >= 44
     assert item.locator("button").all_inner_texts() == ["Sit at seat 1"]  # still there for her link's friend
 
     # Dan makes a table and waits at it: listed, first on a phone, and Dan is there.
