@@ -30,10 +30,7 @@ class SharedPresence:
             self.asked.add(table_id)
             self.elsewhere.pop(table_id, None)
             self.tell(table_id, "presence?", "")
-        seats = set(mine)
-        for there in self.elsewhere.get(table_id, {}).values():
-            seats |= there
-        return sorted(seats)
+        return self.known(table_id, here)
 
     def known(self, table_id: str, here: list[int]) -> list[int]:
         """The seats connected to ``table_id`` anywhere as far as this process has heard, telling nobody: the
