@@ -2,8 +2,8 @@
 // seat open or a bot, the invite links with copy (and share) buttons, and the list of open tables.
 
 import {
-  ApiError, api, creatorToken, forgetSeat, forgetTable, isOver, markOver, pageOf, rememberCreator, rememberInvites, rememberSeat, rememberedSeat,
-  rememberedSeats, seatPage,
+  ApiError, api, creatorToken, forgetSeat, forgetTable, isOver, markOver, pageOf, rememberCreator, rememberInvites,
+  rememberSeat, rememberedSeat, rememberedSeats, seatPage,
 } from "./client.js";
 import { el, copyButton, isLoopback, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
 import { capitalized, enginePhrase, engineText, language, languageSwitch, loadLanguage, t } from "./i18n.js";

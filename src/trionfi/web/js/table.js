@@ -5,8 +5,8 @@
 import { splitActions, renderActions } from "./actions.js";
 import { deckFamily } from "./cards.js";
 import {
-  ApiError, TableConnection, api, creatorToken, forgetSeat, forgetTable, rememberCreator, rememberInvites, rememberSeat, rememberedInvites,
-  rememberedSeat, seatPage, tableAddress,
+  ApiError, TableConnection, api, creatorToken, forgetSeat, forgetTable, rememberCreator, rememberInvites, rememberSeat,
+  rememberedInvites, rememberedSeat, seatPage, tableAddress,
 } from "./client.js";
 import { copyButton, el, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
