@@ -840,3 +840,20 @@ def test_a_table_quota_fills_up_again_and_forgets_whom_it_no_longer_holds(monkey
     q.made("d")
     assert set(q.buckets) == {"d"}
     quota.TableQuota(per_hour=0).check("a")  # 0: no limit
+
+
+def test_join_lets_a_bot_play_for_the_person_the_table_waits_for(tmp_path: Path) -> None:
+    # At a terminal, as on the table page: Bea sat down and went; after the grace Ann types `bot`.
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0.05, absent_grace=0.3)
+    with ServerThread(settings) as server:
+        created = server.create(game="briscola", seats=[{"kind": "open"}] * 2, seed=3)  # seat 0 leads
+        bea = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+        httpx.post(f"{server.base}/api/tables/{created['table']}/join", json={"name": "Bea"}, headers=bea)
+        said = _join_at_a_terminal(
+            created["seats"][1]["invite"],
+            [("Your name at the table", "Ann"), ("Waiting for Bea", "bot"), ("Your turn", "quit")],
+        )
+    said = " ".join(said.split())
+    assert "Type bot to let a bot play for them once they have been gone 0.3 seconds." in said, said
+    assert "Seats: 0: Bea (away, a bot plays) · 1: Ann" in said, said
+    assert re.search(r"Bea \(opponent\) plays \w+", said), said  # the bot played her card: Ann's turn came

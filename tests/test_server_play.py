@@ -403,3 +403,68 @@ def test_the_creator_closes_a_table_still_waiting_and_only_then(server: ServerTh
         "message": "the game has begun: only a table still waiting for its players can be closed",
     }
     assert httpx.get(url).json()["status"] == "playing"
+
+
+def test_a_player_lets_a_bot_play_for_someone_gone_a_while(tmp_path) -> None:
+    # Only the creator could let a bot play for a friend whose phone died: when the creator's own phone was the one
+    # that died, the others waited for good. After the grace any player may; at once for one who left.
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0, absent_grace=1.0)
+    with ServerThread(settings) as server:
+        people = [{"kind": "open"}] * 3
+        created = server.create(game="briscola", options={"players": 3}, seats=people, seed=2)
+        table = created["table"]
+        url = f"{server.base}/api/tables/{table}/seats"
+        token = [{"Authorization": f"Bearer {s['token']}"} for s in created["seats"]]
+
+        def seats_of(p: Player) -> list[dict]:
+            return [m for m in p.messages if m["type"] in ("welcome", "table")][-1]["seats"]
+
+        def ask(asker: int, seat: int) -> httpx.Response:
+            return httpx.post(f"{url}/{seat}/stand-in", headers=token[asker])
+
+        async def game() -> None:
+            ann = await seat_player(server, created, 0, "Ann").connect()
+            bea = await seat_player(server, created, 1, "Bea").connect()
+            cy = await seat_player(server, created, 2, "Cy").connect()
+            assert ann.messages[0]["absent_grace"] == 1.0  # (the welcome says it)
+            await ann.wait(lambda: ann.status == "playing")
+            here = await asyncio.to_thread(ask, 0, 1)
+            assert here.status_code == 409 and here.json()["error"] == {
+                "code": "not_absent",
+                "message": "Bea is at the table: the table waits for their move",
+            }
+            await bea.close()  # her phone died
+            await ann.wait(lambda: [m["connected"] for m in ann.messages if m["type"] == "presence"][-1] == [0, 2])
+            early = await asyncio.to_thread(ask, 0, 1)
+            assert early.status_code == 409 and early.json()["error"]["message"] == (
+                "Bea has been gone 0 seconds: after 1, anyone at the table may let a bot play for them"
+            )
+            mine = await asyncio.to_thread(ask, 0, 0)
+            assert mine.status_code == 400 and mine.json()["error"]["code"] == "bad_options"
+            nobody = await asyncio.to_thread(lambda: httpx.post(f"{url}/1/stand-in"))
+            assert nobody.status_code == 403 and nobody.json()["error"]["code"] == "bad_token"
+            await asyncio.sleep(1.1)
+            done = await asyncio.to_thread(ask, 2, 1)  # Cy, not the creator (nobody here holds the creator token)
+            assert done.status_code == 200, done.text
+            bea_seat = done.json()["seats"][1]
+            assert (bea_seat["played_by"], bea_seat["away"]) == ("bot", True)
+            again = await asyncio.to_thread(ask, 0, 1)
+            assert again.status_code == 409 and again.json()["error"]["message"] == "a bot plays seat 1 already"
+            # The bot plays her cards; she comes back by opening her link, and plays on.
+            back = await seat_player(server, created, 1, "Bea").connect()
+            await ann.wait(lambda: seats_of(ann)[1]["played_by"] == "person")
+            await play_out([ann, back, cy])
+            for p in (ann, back, cy):
+                await p.close()
+
+        run(game())
+
+        # One who left is gone at once.
+        left = server.create(game="briscola", seats=[{"kind": "open"}] * 2)
+        lurl = f"{server.base}/api/tables/{left['table']}"
+        ltok = [{"Authorization": f"Bearer {s['token']}"} for s in left["seats"]]
+        for i, name in enumerate(["Ann", "Bea"]):
+            httpx.post(f"{lurl}/join", json={"name": name}, headers=ltok[i]).raise_for_status()
+        httpx.post(f"{lurl}/leave", headers=ltok[1]).raise_for_status()
+        taken = httpx.post(f"{lurl}/seats/1/stand-in", headers=ltok[0])
+        assert taken.status_code == 200 and taken.json()["seats"][1]["played_by"] == "bot", taken.text

@@ -518,7 +518,7 @@ def test_the_creator_lets_a_bot_play_for_a_friend_who_is_gone(new_page, live_ser
     offer = ann.locator("[data-notice=absent][data-seat='1']")
     expect(offer).to_contain_text("Bob is not connected.")
     expect(cat.locator("[data-notice=absent][data-seat='1']")).to_contain_text("The table waits for Bob")
-    assert cat.locator("[data-stand-in]").count() == 0  # only the creator has the button
+    assert cat.locator("[data-stand-in]").count() == 0  # the creator's button; the others' after a minute
     offer.locator("button", has_text="Let a bot play for Bob").click()
     # The bot plays Bob's seat at once, a card of Bob's hand; everyone is told.
     ann.wait_for_selector(".trick-card[data-seat='1']")
@@ -639,3 +639,39 @@ def test_a_card_played_slides_in_from_its_seat_and_not_for_who_asks_for_less_mot
     moving.reload()
     moving.wait_for_selector("body[data-ready=true] .trick-card")
     assert not any(arriving for _, arriving, _ in moving.evaluate(slides)), moving.evaluate(slides)
+
+
+def test_the_players_let_a_bot_play_for_a_creator_whose_phone_died(new_page, tmp_path):  # noqa: F811
+    # Ann made the table and her phone died at her turn: only she could let a bot play for someone, and Bob and
+    # Cat waited for good. After the grace (two seconds here, a minute by default) either of them may.
+    from server_support import ServerThread
+    from trionfi.server.settings import Settings
+
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'grace.db'}", bot_pause=0.05, absent_grace=2.0)
+    with ServerThread(settings) as server:
+        created = server.create(game="briscola", options={"players": 3}, seats=[OPEN, OPEN, OPEN], seed=4)
+        ann = creator_page(new_page, server, created)
+        bob = open_table(new_page, server, created["seats"][1]["invite"], "Bob")
+        cat = open_table(new_page, server, created["seats"][2]["invite"], "Cat", viewport=PHONE)
+        ann.wait_for_selector("body[data-status=playing] .hand .card")
+        ann.close()
+        # Bob and Cat play until the table waits for Ann.
+        notice = cat.locator("[data-notice=absent][data-seat='0']")
+        deadline = time.monotonic() + 30
+        while not notice.count():
+            assert time.monotonic() < deadline, "the table never came to Ann"
+            for page in (bob, cat):
+                if my_turn(page) and play_highlighted(page):
+                    page.wait_for_selector("body[data-pending=false]")
+            cat.wait_for_timeout(40)
+        expect(notice).to_contain_text(
+            "The table waits for Ann, who is not connected; if they are not back within 2 seconds, you can let a bot"
+            " play for them."
+        )
+        button = notice.locator("button[data-stand-in]")
+        expect(button).to_have_text("Let a bot play for Ann", timeout=5_000)  # the wait over
+        expect(bob.locator("[data-notice=absent][data-seat='0'] button")).to_have_text("Let a bot play for Ann")
+        button.click()
+        for page in (bob, cat):
+            expect(page.locator("[data-notice=stand-in][data-seat='0']")).to_contain_text("A bot plays for Ann")
+        play_until_summary([bob, cat])

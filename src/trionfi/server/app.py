@@ -325,6 +325,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.close(await hub.get(table), _bearer(authorization))
         return Response(status_code=204)
 
+    @app.post("/api/tables/{table}/seats/{seat}/stand-in", response_model=TableInfo)
+    async def ask_stand_in(
+        table: str, seat: int, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A player lets a bot play for a person gone for a while (or who left): see docs/protocol.md."""
+        hub = hub_of(request)
+        t = await hub.get(table)
+        await hub.ask_stand_in(t, _bearer(authorization), seat)
+        return t.public()
+
     @app.put("/api/tables/{table}/stand-in", response_model=TableInfo)
     async def stand_in(
         table: str, body: StandInBody, request: Request, authorization: Annotated[str | None, Header()] = None

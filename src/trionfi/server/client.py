@@ -41,18 +41,9 @@ class Link:
 
 def ask_rematch(link: Link) -> Link:
     """The rematch of the finished table of a seat's ``link`` (made now if nobody asked yet): its link."""
-    import httpx
-
     if link.token is None:
         raise LinkError("a rematch is asked for with a seat's invite link, not with the spectators' link")
-    try:
-        r = httpx.post(
-            f"{link.base}/api/tables/{link.table}/rematch",
-            headers={"Authorization": f"Bearer {link.token}"},
-            timeout=20,
-        )
-    except httpx.HTTPError as e:
-        raise LinkError(f"cannot reach {link.base} to ask for the rematch: {e}") from None
+    r = _post_as_seat(link, "rematch", "to ask for the rematch")
     if r.status_code != 200:
         raise LinkError(f"no rematch of table {link.table}: {_refusal(r)}")
     return Link(link.base, r.json()["table"], link.token)
@@ -72,6 +63,27 @@ def claim_seat(link: Link, seat: int, name: str) -> Link:
     if r.status_code != 200:
         raise LinkError(f"seat {seat} of table {link.table} cannot be taken: {_refusal(r)}")
     return Link(link.base, link.table, r.json()["token"])
+
+
+def ask_stand_in(link: Link, seat: int) -> None:
+    """Lets a bot play for the person of ``seat``, gone a while or who left (as the table page's offer does)."""
+    r = _post_as_seat(link, f"seats/{seat}/stand-in", "to ask for a bot")
+    if r.status_code != 200:
+        raise LinkError(_refusal(r))
+
+
+def _post_as_seat(link: Link, path: str, doing: str) -> Any:
+    """``POST /api/tables/TABLE/PATH`` with the seat's token; what it answered."""
+    import httpx
+
+    try:
+        return httpx.post(
+            f"{link.base}/api/tables/{link.table}/{path}",
+            headers={"Authorization": f"Bearer {link.token}"},
+            timeout=20,
+        )
+    except httpx.HTTPError as e:
+        raise LinkError(f"cannot reach {link.base} {doing}: {e}") from None
 
 
 def _refusal(r: Any) -> str:
@@ -109,6 +121,8 @@ Other allowed actions are listed under "Other actions"; type them as shown.
   [bold]last[/]   show the last completed trick
   [bold]rules[/]  the rules of this game, as the table's options make them
   [bold]leave[/]  leave the seat (a stand-in bot plays it, if the creator set one; come back with join)
+  [bold]bot[/]    let a bot play for the person the table waits for, gone a while or who left (they take their
+         seat back by opening their link)
   [bold]help[/]   this help
   [bold]quit[/]   disconnect (the seat stays yours: join again with the same link)"""
 WATCH_HELP = """\
@@ -179,6 +193,7 @@ class TerminalClient:
         self.seats: list[dict[str, Any]] = []  # as the server last told them (welcome, table)
         self.connected: list[int] | None = None  # the seats with a page or terminal open, as last printed
         self.awaited: list[int] = []  # the people's seats not opened at this table yet, as last printed
+        self.absent_grace: float | None = None  # seconds a person is gone before `bot` may play for them (welcome)
         self.rematch: str | None = None  # the rematch's table, once someone asked for it
         self.over = False  # the table was over when we came: its end is said once it is drawn
         self.waited = -1  # the version at which "Waiting for Ann..." was said
@@ -412,6 +427,7 @@ class TerminalClient:
                 self.shown_turn = -1  # your turn is said again: the lines in between may have pushed it away
                 self.drawn = -1  # and the table with it
             self.seats = m["seats"]
+            self.absent_grace = m.get("absent_grace")
             if self.status == "waiting":
                 self.say("[dim]Waiting for the other players to join...[/]")
             self.over = self.status == "finished"
@@ -539,7 +555,10 @@ class TerminalClient:
         name = info.get("name") or f"seat {turn}"
         if not away:
             return f"Waiting for {name}..."
-        return f"Waiting for {name}" + (" (not here yet)..." if turn in self.awaited else " (not connected)...")
+        waits = f"Waiting for {name}" + (" (not here yet)..." if turn in self.awaited else " (not connected)...")
+        if self.absent_grace is None or self.seat is None:  # (a spectator cannot ask for a bot)
+            return waits
+        return f"{waits} Type bot to let a bot play for them once they have been gone {self.absent_grace:g} seconds."
 
     def _say_waiting(self) -> None:
         from rich.markup import escape
@@ -599,6 +618,20 @@ class TerminalClient:
         self.sent = {"type": "action", "action": action, "version": self.version, "id": self.next_id}
         await self._send(self.sent)
 
+    async def _ask_bot(self) -> None:
+        """``bot``: a bot plays for the person the table waits for (the server says whether they are gone long
+        enough, and for how long they have been)."""
+        from rich.markup import escape
+
+        turn = (self.obs or {}).get("current_player")
+        if self.status != "playing" or turn is None or turn == self.seat:
+            self.say("The table waits for nobody: [bold]bot[/] lets a bot play for the person it waits for.")
+            return
+        try:
+            await asyncio.to_thread(ask_stand_in, self.link, turn)
+        except LinkError as e:
+            self.say(f"[red]{escape(str(e))}[/]")
+
     async def _typed(self, line: str) -> bool:
         """A line the user typed; False to quit."""
         word = line.strip()
@@ -632,6 +665,9 @@ class TerminalClient:
                 return True
             if word.lower() in ("hand", "table"):
                 self.show_table()
+                return True
+            if word.lower() == "bot" and self.seat is not None:
+                await self._ask_bot()
                 return True
             if word.lower() == "leave":
                 await self._send({"type": "leave"})

@@ -403,6 +403,41 @@ class Hub:
         if self.fanout is not None:
             self.fanout.tell(t.id, "closed", "")
 
+    async def ask_stand_in(self, t: LiveTable, token: str, seat: int) -> None:
+        """A player lets a bot play for the person of ``seat``, gone (no page open anywhere) for the settings'
+        ``absent_grace``, or who left: the creator's own phone may be the one that died. The seat's person takes
+        it back by opening their link, as from the creator's stand-in; the table's stand-in bot plays, else medium."""
+        asker = await self.seat_of_token(t, token)
+        grace = self.settings.absent_grace
+        _note_offline(t, self._connected_known(t.id))
+        offline = t.offline_since.get(seat)
+        gone_for = 0.0 if offline is None else time.monotonic() - offline
+
+        def fn(row: TableRow) -> TableRow | ProtocolError:
+            if row.status != "playing":
+                return ProtocolError("not_started", "a bot plays for someone only while the game is played", 409)
+            if not 0 <= seat < len(row.seats) or row.seats[seat].kind not in PERSON_KINDS or seat == asker:
+                return ProtocolError("bad_options", f"seat {seat} is not another person's seat of this table")
+            s = row.seats[seat]
+            if played_by(s) == "bot":
+                return ProtocolError("not_absent", f"a bot plays seat {seat} already", 409)
+            who = s.name or f"seat {seat}"
+            if not s.away:  # one who left the table is gone at once
+                if offline is None:
+                    return ProtocolError("not_absent", f"{who} is at the table: the table waits for their move", 409)
+                if gone_for < grace:
+                    return ProtocolError(
+                        "not_absent",
+                        f"{who} has been gone {gone_for:.0f} seconds: after {grace:g}, anyone at the table may "
+                        "let a bot play for them",
+                        409,
+                    )
+            s.stand_in = s.stand_in or row.stand_in or "medium"
+            s.away = True  # the bot plays it now, until its person comes back
+            return row
+
+        await self._change(t, fn)
+
     async def set_stand_in(self, t: LiveTable, creator: str, bot: str | None, seat_list: list[int] | None) -> None:
         if bot is not None:
             try:
@@ -809,6 +844,7 @@ class Hub:
         crowd of spectators coming and going costs one message each, not one to everyone)."""
         message = t.presence()
         message["connected"] = self.shared.connected(t.id, message["connected"])
+        _note_offline(t, message["connected"])
         t.awaited.difference_update(message["connected"])
         message["awaited"] = sorted(t.awaited)
         if (message["connected"], message["awaited"]) != t.presence_told:
@@ -821,6 +857,7 @@ class Hub:
         async with t.lock:  # nothing half-committed is shown, and welcome comes first
             self.attach(t, conn)
             message = {"type": "welcome", "seat": conn.seat, "version": t.version(conn.seat), **_welcome_facts(t)}
+            message["absent_grace"] = self.settings.absent_grace
             conn.send(message)
             current = t.version(conn.seat)
             if version > current:
@@ -863,6 +900,16 @@ def _welcome_facts(t: LiveTable) -> dict[str, Any]:
         "seats": facts["seats"],
         "card_order": card_order(t.game),
     }
+
+
+def _note_offline(t: LiveTable, connected: list[int]) -> None:
+    """Since when each person's seat of ``t`` has had no page open (``connected``: the seats that have one)."""
+    now = time.monotonic()
+    for s in t.row.seats:
+        if s.kind not in PERSON_KINDS or s.seat in connected:
+            t.offline_since.pop(s.seat, None)
+        else:
+            t.offline_since.setdefault(s.seat, now)
 
 
 def _maybe_start(row: TableRow) -> TableRow:

@@ -25,6 +25,7 @@ ERROR_CODES = (
     "bad_options",
     "not_finished",
     "not_waiting",
+    "not_absent",
     "bad_origin",
     "internal",
 )

@@ -32,6 +32,9 @@ class Settings:
     tables_per_hour: float = 0.0
     # WebSocket connections one client address may hold at once; 0: no limit (as above); `trionfi serve` sets 50.
     connections_per_address: int = 0
+    # Seconds a person's seat has no page open before any other player may let a bot play for it (the creator may
+    # at once): the table no longer hangs on a creator whose own phone died.
+    absent_grace: float = 60.0
     bot_pause: float = 0.8  # seconds a bot waits before it moves
     bot_timeout: float = 10.0  # a bot that thinks longer than this plays a random legal action instead
     expire_after: float = 7 * 24 * 3600.0  # seconds without activity after which an unfinished table is deleted

@@ -100,6 +100,9 @@ class LiveTable:
     # still on the old table's summary, "not connected" only because they have not come yet. A table loaded from
     # the store (a restart, another process) awaits nobody: its people had come, or are told apart no longer.
     awaited: set[int] = field(default_factory=set)
+    # Since when (time.monotonic) each person's seat has had no page open anywhere, as this process knows: after
+    # the settings' absent_grace any player may let a bot play for it (hub.Hub.ask_stand_in).
+    offline_since: dict[int, float] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

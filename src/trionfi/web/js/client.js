@@ -81,6 +81,9 @@ export const api = {
   // The creator gives the seat of a friend who left (or is not connected) to someone new: a new invite link.
   invite: (id, creatorToken, seat) =>
     call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/invite`, { token: creatorToken }),
+  // A player lets a bot play for a person gone a while (welcome.absent_grace), or who left.
+  askStandIn: (id, seatToken, seat) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/stand-in`, { token: seatToken }),
   // The creator closes a table still waiting for its players.
   close: (id, creatorToken) => call("DELETE", `/api/tables/${encodeURIComponent(id)}`, { token: creatorToken }),
 };

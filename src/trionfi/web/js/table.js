@@ -365,11 +365,53 @@ function absentees(ctx) {
         el("span", {}, t({ "": "standIn.offline", NotYet: "standIn.notYet", Left: "standIn.left" }[notHere], { name })), " ",
         el("button", { type: "button", className: "button small primary", "data-stand-in": info.seat,
           disabled: page.standInAsked, onclick: () => letBotPlay([info.seat]) }, t("standIn.play", { name })), " ", newcomer));
+    } else if (ctx.me !== null && page.token && (notHere === "Left" || goneFor(info.seat) >= graceMs())) {
+      // A player's own offer once the person has been gone a while: the creator's phone may be the one that died.
+      parts.push(el("p", { className: "stand-in-offer", "data-notice": "absent", "data-seat": info.seat },
+        el("span", {}, t({ "": "standIn.offline", NotYet: "standIn.notYet", Left: "standIn.left" }[notHere], { name })), " ",
+        el("button", { type: "button", className: "button small primary", "data-stand-in": info.seat,
+          disabled: page.standInAsked, onclick: () => askBotFor(info.seat) }, t("standIn.play", { name }))));
     } else if (ctx.obs.current_player === info.seat) {
-      parts.push(el("p", { "data-notice": "absent", "data-seat": info.seat }, t({ "": "standIn.waitsFor", NotYet: "standIn.waitsForNotYet", Left: "standIn.waitsForLeft" }[notHere], { name })));
+      const player = ctx.me !== null && page.token;
+      if (player) { // the offer comes when the wait is over
+        clearTimeout(page.graceTimer);
+        page.graceTimer = setTimeout(render, graceMs() - goneFor(info.seat) + 100);
+      }
+      const key = player ? { "": "standIn.waitsForPlayer", NotYet: "standIn.waitsForNotYetPlayer" }[notHere]
+        : { "": "standIn.waitsFor", NotYet: "standIn.waitsForNotYet", Left: "standIn.waitsForLeft" }[notHere];
+      parts.push(el("p", { "data-notice": "absent", "data-seat": info.seat }, t(key, { name, s: graceMs() / 1000 })));
     }
   }
+  for (const seat of offlineSeen.keys()) if (!offlineNow.has(seat)) offlineSeen.delete(seat);
+  offlineNow.clear();
   return parts;
+}
+
+// Since when (performance.now) this page has seen each person's seat with no page open: after the server's grace
+// (welcome.absent_grace) any player may let a bot play for it, as the creator may at once.
+const offlineSeen = new Map();
+const offlineNow = new Set();
+
+function goneFor(seat) {
+  offlineNow.add(seat);
+  if (!offlineSeen.has(seat)) offlineSeen.set(seat, performance.now());
+  return performance.now() - offlineSeen.get(seat);
+}
+
+const graceMs = () => (page.conn.welcome?.absent_grace ?? 60) * 1000;
+
+async function askBotFor(seat) {
+  if (page.standInAsked) return;
+  page.standInAsked = true;
+  render();
+  try {
+    await api.askStandIn(page.table, page.token, seat);
+    page.error = "";
+  } catch (e) {
+    page.error = enginePhrase(e.message); // back meanwhile, or this page saw them go before the server did
+  }
+  page.standInAsked = false;
+  render();
 }
 
 /** The creator gives a seat to someone new: its new invite link joins the links this browser keeps. */
