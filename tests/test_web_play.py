@@ -671,7 +671,12 @@ def test_the_players_let_a_bot_play_for_a_creator_whose_phone_died(new_page, tmp
         button = notice.locator("button[data-stand-in]")
         expect(button).to_have_text("Let a bot play for Ann", timeout=5_000)  # the wait over
         expect(bob.locator("[data-notice=absent][data-seat='0'] button")).to_have_text("Let a bot play for Ann")
-        button.click()
+        # Under the hand on a phone, and under the status line too, in sight without scrolling.
+        in_sight = cat.locator("#wait-line button[data-stand-in-now='0']")
+        expect(in_sight).to_have_text("Let a bot play for Ann")
+        box = in_sight.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+        in_sight.click()
         for page in (bob, cat):
             expect(page.locator("[data-notice=stand-in][data-seat='0']")).to_contain_text("A bot plays for Ann")
         play_until_summary([bob, cat])

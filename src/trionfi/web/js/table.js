@@ -124,6 +124,15 @@ function render() {
   lastButton.setAttribute("aria-expanded", String(page.overlay === "last-trick"));
   $("panel-toggle").textContent = t("panel.toggle");
   renderNotice(ctx);
+  // The table waits for someone gone, and this page may let a bot play for them: the offer, under the hand on a
+  // phone, is also under the status line, in sight.
+  const offer = ctx.status === "playing" && ctx.obs.current_player !== ctx.me
+    && document.querySelector(`[data-notice=absent][data-seat='${ctx.obs.current_player}'] button[data-stand-in]`);
+  if (offer) {
+    waitLine.hidden = false;
+    waitLine.replaceChildren(el("button", { type: "button", className: "button small primary", "data-stand-in-now": ctx.obs.current_player,
+      disabled: offer.disabled, onclick: () => offer.click() }, offer.textContent));
+  }
   maybeSummary(ctx);
   drawOverlay(ctx);
   document.body.dataset.version = String(conn.version);
