@@ -103,13 +103,17 @@ def serve(
         typer.Option(
             "--tables-per-hour",
             min=0,
+            metavar="N",
             help="Tables one address may make in an hour, bursts of a sixth of that (default 120; 0: no limit).",
         ),
     ] = 120.0,
     connections_per_address: Annotated[
         int,
         typer.Option(
-            "--connections-per-address", min=0, help="WebSocket connections one address may hold (default 50; 0: any)."
+            "--connections-per-address",
+            min=0,
+            metavar="N",
+            help="WebSocket connections one address may hold (default 50; 0: any).",
         ),
     ] = 50,
     table: Annotated[
