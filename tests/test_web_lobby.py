@@ -122,6 +122,9 @@ def test_create_invite_and_a_friend_takes_the_open_seat(new_page, live_server, s
     links = ann.locator(".created input.link").evaluate_all("is => is.map(i => i.value)")
     assert len(links) == 2 and "#token=" in links[0] and "#" not in links[1]  # seat 1's invite, the spectators'
     assert ann.locator(".created button.copy").count() == 2
+    # Nothing but the links and their buttons: a loopback link has no QR code, and its place read "null".
+    said = ann.locator(".created .invite[data-seat='1']").inner_text()
+    assert said.split() == ["Seat", "1", "·", "invite", "link", "Copy"], said
     # Links to 127.0.0.1 open on this computer only: the page says how a friend on another device can join.
     assert "--host 0.0.0.0" in ann.locator(".created .local-only").inner_text()
     shoot(ann, "lobby-desktop")

@@ -213,7 +213,8 @@ function showCreated(output) {
     if (seat.invite && seat.seat !== mine) {
       const [qrButton, qrFigure] = qrCode(seat.invite);
       row.append(el("input", { readOnly: true, value: seat.invite, className: "link", "aria-label": t("lobby.inviteFor", { n: seat.seat }) }),
-        el("span", { className: "invite-buttons" }, copyButton(seat.invite), shareButton(seat.invite, t("invite.text")), qrButton), qrFigure);
+        el("span", { className: "invite-buttons" }, copyButton(seat.invite), shareButton(seat.invite, t("invite.text")), qrButton));
+      if (qrFigure) row.append(qrFigure); // (none for a loopback link: append(null) would write "null")
     }
     return row;
   });
