@@ -114,8 +114,16 @@ export function forgetSeat(table) {
 }
 
 /** Everything this browser keeps of a table (its seat, its creator token, its invite links): it is gone. */
-export function forgetTable(table) {
+function forgetTable(table) {
   for (const kind of ["seat", "creator", "invites", "newInvites", "over"]) localStorage.removeItem(`trionfi.${kind}.${table}`);
+}
+
+/** The creator closes a waiting table once asked again (the lobby's row, the table page): whether it was. */
+export async function closeTableAsked(table) {
+  if (!window.confirm(t("table.closeAsk"))) return false;
+  await api.close(table, creatorToken(table));
+  forgetTable(table);
+  return true;
 }
 
 /** The tables this browser holds a seat at ({table: token}), in no particular order (the storage keeps none). */

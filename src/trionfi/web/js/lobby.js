@@ -2,7 +2,7 @@
 // seat open or a bot, the invite links with copy (and share) buttons, and the list of open tables.
 
 import {
-  ApiError, api, creatorToken, forgetSeat, forgetTable, isOver, markOver, pageOf, rememberCreator, rememberInvites,
+  ApiError, api, closeTableAsked, creatorToken, forgetSeat, isOver, markOver, pageOf, rememberCreator, rememberInvites,
   rememberSeat, rememberedSeat, rememberedSeats, seatPage,
 } from "./client.js";
 import { el, copyButton, isLoopback, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
@@ -358,19 +358,16 @@ function tableItem(table) {
   }
   item.append(el("a", { className: "button small ghost", href: `/t/${table.table}` }, t("lobby.watch")));
   // One this browser made, still waiting (its friends did not come, or it was made by mistake): closed from here.
-  const creator = creatorToken(table.table);
-  if (creator && table.status === "waiting") {
+  if (creatorToken(table.table) && table.status === "waiting") {
     item.append(el("button", { className: "button small ghost", type: "button", "data-close": table.table,
-      onclick: () => closeTable(table.table, creator) }, t("table.close")));
+      onclick: () => closeTable(table.table) }, t("table.close")));
   }
   return item;
 }
 
-async function closeTable(table, creator) {
-  if (!window.confirm(t("table.closeAsk"))) return;
+async function closeTable(table) {
   try {
-    await api.close(table, creator);
-    forgetTable(table);
+    await closeTableAsked(table);
   } catch (e) {
     alert(enginePhrase(e.message)); // the game began meanwhile
   }

@@ -5,7 +5,7 @@
 import { splitActions, renderActions } from "./actions.js";
 import { deckFamily } from "./cards.js";
 import {
-  ApiError, TableConnection, api, creatorToken, forgetSeat, forgetTable, rememberCreator, rememberInvites, rememberSeat,
+  ApiError, TableConnection, api, closeTableAsked, creatorToken, forgetSeat, rememberCreator, rememberInvites, rememberSeat,
   rememberedInvites, rememberedSeat, seatPage, tableAddress,
 } from "./client.js";
 import { copyButton, el, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
@@ -296,20 +296,14 @@ function sitAt(seat) {
  * players' own. */
 function closeOffer() {
   if (creatorToken(page.table) === null) return [];
-  return [el("button", { type: "button", className: "button small ghost", "data-notice": "close", disabled: page.closing,
-    onclick: closeTable }, t("table.close"))];
+  return [el("button", { type: "button", className: "button small ghost", "data-notice": "close", onclick: closeTable },
+    t("table.close"))];
 }
 
 async function closeTable() {
-  if (!window.confirm(t("table.closeAsk"))) return;
-  page.closing = true;
-  render();
   try {
-    await api.close(page.table, creatorToken(page.table));
-    forgetTable(page.table);
-    window.location.href = "/";
+    if (await closeTableAsked(page.table)) window.location.href = "/";
   } catch (e) {
-    page.closing = false;
     page.error = enginePhrase(e.message); // the game began meanwhile: the table goes on
     render();
   }
@@ -345,6 +339,7 @@ function invitesToSend(ctx) {
 function absentees(ctx) {
   const creator = creatorToken(page.table) !== null;
   const parts = [];
+  for (const seat of offlineSeen.keys()) if (ctx.presence?.connected.includes(seat)) offlineSeen.delete(seat); // back
   for (const info of ctx.seats || []) {
     if (info.kind === "bot" || info.seat === ctx.me) continue;
     const name = seatName(info.seat, ctx);
@@ -369,19 +364,18 @@ function absentees(ctx) {
     }
     if (!offline && info.played_by !== null) continue;
     const notHere = offline ? (notYet(ctx, info.seat) ? "NotYet" : "") : "Left";
+    // The creator's offer at once; a player's once the person has been gone a while (the creator's phone may be
+    // the one that died), or at once for one who left.
+    const offer = (onclick, ...more) => parts.push(el("p", { className: "stand-in-offer", "data-notice": "absent", "data-seat": info.seat },
+      el("span", {}, t({ "": "standIn.offline", NotYet: "standIn.notYet", Left: "standIn.left" }[notHere], { name })), " ",
+      el("button", { type: "button", className: "button small primary", "data-stand-in": info.seat,
+        disabled: page.standInAsked, onclick }, t("standIn.play", { name })), ...more));
+    const player = ctx.me !== null && Boolean(page.token);
     if (creator) {
-      parts.push(el("p", { className: "stand-in-offer", "data-notice": "absent", "data-seat": info.seat },
-        el("span", {}, t({ "": "standIn.offline", NotYet: "standIn.notYet", Left: "standIn.left" }[notHere], { name })), " ",
-        el("button", { type: "button", className: "button small primary", "data-stand-in": info.seat,
-          disabled: page.standInAsked, onclick: () => letBotPlay([info.seat]) }, t("standIn.play", { name })), " ", newcomer));
-    } else if (ctx.me !== null && page.token && (notHere === "Left" || goneFor(info.seat) >= graceMs())) {
-      // A player's own offer once the person has been gone a while: the creator's phone may be the one that died.
-      parts.push(el("p", { className: "stand-in-offer", "data-notice": "absent", "data-seat": info.seat },
-        el("span", {}, t({ "": "standIn.offline", NotYet: "standIn.notYet", Left: "standIn.left" }[notHere], { name })), " ",
-        el("button", { type: "button", className: "button small primary", "data-stand-in": info.seat,
-          disabled: page.standInAsked, onclick: () => askBotFor(info.seat) }, t("standIn.play", { name }))));
+      offer(() => letBotPlay([info.seat]), " ", newcomer);
+    } else if (player && (notHere === "Left" || goneFor(info.seat) >= graceMs())) {
+      offer(() => askBotFor(info.seat));
     } else if (ctx.obs.current_player === info.seat) {
-      const player = ctx.me !== null && page.token;
       if (player) { // the offer comes when the wait is over
         clearTimeout(page.graceTimer);
         page.graceTimer = setTimeout(render, graceMs() - goneFor(info.seat) + 100);
@@ -391,68 +385,46 @@ function absentees(ctx) {
       parts.push(el("p", { "data-notice": "absent", "data-seat": info.seat }, t(key, { name, s: graceMs() / 1000 })));
     }
   }
-  for (const seat of offlineSeen.keys()) if (!offlineNow.has(seat)) offlineSeen.delete(seat);
-  offlineNow.clear();
   return parts;
 }
 
 // Since when (performance.now) this page has seen each person's seat with no page open: after the server's grace
 // (welcome.absent_grace) any player may let a bot play for it, as the creator may at once.
 const offlineSeen = new Map();
-const offlineNow = new Set();
 
 function goneFor(seat) {
-  offlineNow.add(seat);
   if (!offlineSeen.has(seat)) offlineSeen.set(seat, performance.now());
   return performance.now() - offlineSeen.get(seat);
 }
 
 const graceMs = () => (page.conn.welcome?.absent_grace ?? 60) * 1000;
 
-async function askBotFor(seat) {
+/** One request about someone's seat at a time (a bot for them, their seat to someone new), its refusal shown. */
+async function seatRequest(call) {
   if (page.standInAsked) return;
   page.standInAsked = true;
   render();
   try {
-    await api.askStandIn(page.table, page.token, seat);
+    await call();
     page.error = "";
   } catch (e) {
-    page.error = enginePhrase(e.message); // back meanwhile, or this page saw them go before the server did
+    page.error = enginePhrase(e.message); // (a player's ask: back meanwhile, or seen gone before the server saw it)
   }
   page.standInAsked = false;
   render();
 }
+
+const askBotFor = (seat) => seatRequest(() => api.askStandIn(page.table, page.token, seat));
 
 /** The creator gives a seat to someone new: its new invite link joins the links this browser keeps. */
-async function handOver(seat) {
-  if (page.standInAsked) return;
-  page.standInAsked = true;
-  render();
-  try {
-    const answer = await api.invite(page.table, creatorToken(page.table), seat);
-    rememberInvites(page.table, { ...rememberedInvites(page.table, "newInvites"), [seat]: answer.invite }, "newInvites");
-    page.error = "";
-  } catch (e) {
-    page.error = enginePhrase(e.message);
-  }
-  page.standInAsked = false;
-  render();
-}
+const handOver = (seat) => seatRequest(async () => {
+  const answer = await api.invite(page.table, creatorToken(page.table), seat);
+  rememberInvites(page.table, { ...rememberedInvites(page.table, "newInvites"), [seat]: answer.invite }, "newInvites");
+});
 
-async function letBotPlay(seats) {
-  if (page.standInAsked) return;
-  page.standInAsked = true;
-  render();
-  try {
-    // The table's stand-in level if it has one (the lobby's "if a player leaves"), otherwise medium.
-    await api.standIn(page.table, creatorToken(page.table), page.conn.welcome?.stand_in || "medium", seats);
-    page.error = "";
-  } catch (e) {
-    page.error = enginePhrase(e.message);
-  }
-  page.standInAsked = false;
-  render();
-}
+// The table's stand-in level if it has one (the lobby's "if a player leaves"), otherwise medium.
+const letBotPlay = (seats) => seatRequest(() => api.standIn(page.table, creatorToken(page.table),
+  page.conn.welcome?.stand_in || "medium", seats));
 
 /** Leave the seat for good (a friend who has to go): the table's stand-in bot, if it has one, plays it from its
  * next turn; opening the link again takes it back. Then the lobby. */
