@@ -296,6 +296,28 @@ def test_a_match_logs_every_deal_and_its_end(name):
 
 
 @pytest.mark.parametrize("name", trionfi.games())
+def test_a_match_keeps_its_score_sheet_deal_by_deal(name):
+    """The match observation's finished deals carry the match score after each (the browser's score sheet): the
+    same score each deal's end told, the last one the score now, and a clone keeps a sheet of its own."""
+    game = trionfi.load(name)
+    match = game.match(seed=2)
+    log = EventLog(match)
+    rng = random.Random(3)
+    clone = None
+    while not match.is_terminal():
+        log.apply(pick(match.legal_actions(), rng))
+        if clone is None and len(match.finished) == 1:
+            clone = match.clone()
+    told = [e["match_score"] for e in log.events(0) if e["type"] == "end"]
+    for viewer in range(game.players):
+        deals = match.observation(viewer)["match"]["deals"]
+        assert [d["score"] for d in deals] == told
+    assert told[-1] == match.points() and len(told) == len(match.finished) >= 2
+    assert clone is not None and [d["score"] for d in clone.observation(0)["match"]["deals"]] == told[:1]
+    assert json.dumps(public_observation(match)["match"]["deals"]) == json.dumps(match.observation(0)["match"]["deals"])
+
+
+@pytest.mark.parametrize("name", trionfi.games())
 def test_the_log_hands_out_the_current_observations_as_copies(name):
     game = trionfi.load(name)
     match = game.match(seed=4)

@@ -570,10 +570,18 @@ def test_serve_with_qr_prints_each_seat_s_link_as_a_qr_code_a_camera_reads() -> 
     assert "▀" not in "\n".join(lines[end:])  # no code for a bot's seat or the spectators' link
 
 
+def _receive(client: Any, *messages: dict[str, Any]) -> None:
+    """``messages`` as the terminal client takes them from the server, then its turn if it has one."""
+    import asyncio
+
+    for message in messages:
+        client._receive(message)
+    asyncio.run(client._maybe_play())
+
+
 def test_join_at_your_turn_from_a_snapshot_draws_the_table_once() -> None:
     """Joining a table in play at your turn, the server's snapshot drew the table, then "your turn" drew it
     again: the same six lines twice, one under the other."""
-    import asyncio
 
     import trionfi
     from trionfi.server.client import TerminalClient
@@ -582,16 +590,37 @@ def test_join_at_your_turn_from_a_snapshot_draws_the_table_once() -> None:
     welcome, _ = _caught_up("briscola", 0, ("Ann", "Bea"), obs)
     snapshot = {"type": "snapshot", "table": "T", "version": 3, "observation": obs}
     client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
-
-    def receive(*messages: dict[str, Any]) -> None:
-        for message in messages:
-            client._receive(message)
-        asyncio.run(client._maybe_play())
-
-    said = _said(lambda: receive(welcome, snapshot))
+    said = _said(lambda: _receive(client, welcome, snapshot))
     assert said.count("Your hand") == 1 and said.count("Your turn — type a card (") == 1, said
-    again = _said(lambda: receive(welcome, snapshot))  # a reconnection: the table once more, once
+    again = _said(lambda: _receive(client, welcome, snapshot))  # a reconnection: the table once more, once
     assert "Back at the table." in again and again.count("Your hand") == 1 and "Your turn" in again, again
+
+
+def test_join_ends_a_match_with_its_sheet_deal_by_deal() -> None:
+    """`trionfi play` ends a match with each deal's points and the score after it; `trionfi join` said only who
+    won. Its sheet is the observation's, so a terminal that joined late has every deal on it too."""
+    import random
+
+    import trionfi
+    from trionfi.events import EventLog
+    from trionfi.server.client import TerminalClient
+
+    match = trionfi.load("briscola").match(seed=4)
+    log, rng = EventLog(match), random.Random(4)
+    while not match.is_terminal():
+        log.apply(rng.choice(match.legal_actions()))
+    events, obs = log.events(0), match.observation(0)
+    welcome, _ = _caught_up("briscola", 0, ("Ann", "Bea"), obs)
+    welcome |= {"status": "playing", "version": len(events) - 3, "kind": "match"}
+    last = {"type": "events", "from": len(events) - 3, "version": len(events), "events": events[-3:]}
+    last["observation"] = obs
+    client = TerminalClient(parse_link("http://127.0.0.1:9/t/T#token=x"), "Ann")
+    said = _said(lambda: _receive(client, welcome, last))
+    assert "end of the match" in said and "match score" in said, said
+    rows = [line for line in said.splitlines() if re.match(r"^\W*\d+\W", line) and " – " in line]
+    assert len(rows) == len(match.finished) >= 2, said
+    for row, deal in zip(rows, obs["match"]["deals"], strict=True):
+        assert " – ".join(f"{v:g}" for v in deal["score"]) in row and str(deal["points"][0]) in row, row
 
 
 def test_a_spectator_in_the_terminal_is_told_of_a_free_seat_and_takes_it_with_sit(tmp_path: Path) -> None:

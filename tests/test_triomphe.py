@@ -325,11 +325,18 @@ def _finished(game: Any, side: int) -> Any:
     return state
 
 
+def _played(match: Any, deals: list[Any]) -> None:
+    """``match`` as if ``deals`` had been played in it, its score sheet too."""
+    for deal in deals:
+        match.finished.append(deal)
+        match.scores_after.append(match.points())
+
+
 @pytest.mark.parametrize(("before", "over"), [(4, True), (3, True), (2, False)])
 def test_tr10_a_side_on_4_taking_all_five_wins_the_game(before, over):
     game = french()
     match = game.match(seed=3)
-    match.finished = [_finished(game, 0) for _ in range(before)]
+    _played(match, [_finished(game, 0) for _ in range(before)])
     assert match.points() == [before, 0]
     vole = dealt(game, {0: ["Ks", "Qs", "Js", "10s", "9s"], **OTHERS}, NO_ROB_STOCK)
     vole.set_match_context(match.points(), 5)
@@ -345,6 +352,7 @@ def test_tr10_a_side_on_4_taking_all_five_wins_the_game(before, over):
         assert vole.observation(1)["game_score"] == [before + 2, 0]
         # The match's score is the game score: the table does not say it a second time.
         assert match.observation(1)["match"]["score"] == [before + 2, 0]
+        assert [d["score"] for d in match.observation(1)["match"]["deals"]][-2:] == [[before, 0], [before + 2, 0]]
         assert "game score" not in vole.observation(1)["table"]
     else:
         assert legal(match) == {"next dealer 0", "next dealer 2"}
@@ -517,7 +525,7 @@ def test_tr13_a_revoke_by_side_b_gives_side_a_the_game():
 def test_tr13_a_revoke_ends_the_match_whatever_the_score():
     game = french(enforce_legal_moves=False)
     match = game.match(seed=2)
-    match.finished = [_finished(french(), 1) for _ in range(4)]  # side 1 on 4 points
+    _played(match, [_finished(french(), 1) for _ in range(4)])  # side 1 on 4 points
     assert match.points() == [0, 4]
     deal = dealt(game, PENALTY_HANDS, NO_ROB_STOCK)
     deal.set_match_context(match.points(), 5)

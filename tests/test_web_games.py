@@ -336,6 +336,57 @@ def test_the_summary_says_whether_the_chiamata_contract_was_made_and_each_seat_s
     assert [r[3] for r in rows] == [r[2].lstrip("+±") for r in rows], rows
 
 
+def test_a_match_keeps_its_sheet_deal_by_deal_and_ends_with_its_curve(new_page, live_server):  # noqa: F811
+    # The match's score was there only as it stood: who won which deal, and by how much, was gone once the next
+    # deal was dealt. The side panel keeps the sheet (folded, and open through every redraw once opened), and the
+    # match-over summary draws it: one line a side, the viewer's own solid. Both read the observation: a reload
+    # has them too.
+    created = live_server.create(
+        game="briscola-chiamata", options={"deals": 2}, match=True, seed=4, seats=[OPEN, BOT, BOT, BOT, BOT]
+    )
+    page = open_table(new_page, live_server, created["seats"][0]["invite"])
+    assert page.locator(".score-sheet").count() == 0  # nothing to keep before a deal is over
+    play_until_summary([page], 90)
+    first = [r.locator("td").last.inner_text() for r in page.locator(".summary tbody tr").all()]
+    page.click("[data-summary=next]")
+    sheet = page.locator("#side .score-sheet")
+    assert sheet.get_attribute("open") is None and sheet.locator("summary").inner_text() == "Deal by deal"
+    sheet.locator("summary").click()
+    heads = sheet.locator("thead th").all_inner_texts()
+    assert heads[0] == "Deal" and heads[1] == "You" and len(heads) == 6, heads
+    row = sheet.locator("tbody tr")
+    assert row.count() == 1 and row.locator("th").inner_text() == "1"
+    cells = row.locator("td").all()
+    # Each score with what the deal changed under it (nothing under a side the deal left where it was).
+    assert [c.inner_text().split("\n")[0] for c in cells] == first, first
+    for cell, total in zip(cells, first, strict=True):
+        change = cell.locator(".change")
+        told = f"+{total}".replace("+−", "−")
+        assert change.count() == (total != "0") and (total == "0" or change.inner_text() == told)
+    play_until_summary([page], 90)
+    sheet = page.locator("#side .score-sheet")
+    assert sheet.get_attribute("open") is not None and sheet.locator("tbody tr").count() == 2  # still open
+    summary = page.locator(".summary")
+    assert summary.locator("h2").inner_text() == "The match is over"
+    totals = [r.locator("td").last.inner_text() for r in summary.locator("tbody tr").all()]
+    assert [c.inner_text().split("\n")[0] for c in sheet.locator("tbody tr").nth(1).locator("td").all()] == totals
+    names = summary.locator("tbody th").all_inner_texts()
+
+    def curve_is_drawn() -> None:
+        chart = page.locator(".summary .score-chart")
+        assert chart.locator("polyline").count() == 5 and chart.locator("circle").count() == 10
+        assert chart.locator("polyline:not([stroke-dasharray])").count() == 1  # the viewer's own line
+        assert chart.locator(".chart-legend li").all_inner_texts() == names
+        assert chart.locator(".chart-legend li.own").inner_text() == "You"
+        label = chart.locator("[role=img]").get_attribute("aria-label")
+        assert label.startswith("The match score after each of the 2 deals; at the end: You ") and totals[0] in label
+
+    curve_is_drawn()
+    page.reload()
+    page.wait_for_selector(".summary .score-chart")
+    curve_is_drawn()
+
+
 def test_a_trionfetti_summary_says_the_game_score_and_the_games_won(new_page, live_server):  # noqa: F811
     # The summary of a smazzata won said "Points this smazzata 3 · Total 0": the total was the match's games won,
     # and where the game to 20 stood was nowhere. Now a column for the game and the match's saying what it counts.

@@ -98,6 +98,7 @@ class Match:
         self.policy = game.match_policy()
         self._seeds = random.Random(seed)
         self.finished: list[State] = []
+        self.scores_after: list[list[float]] = []  # the match score after each finished deal: the score sheet
         self.history: list[Any] = []
         self._over = False
         self._verdict = None
@@ -127,6 +128,7 @@ class Match:
         self.history.append(self.state.history[-1])
         if self.state.is_terminal():
             self._deal_over()
+            self.scores_after.append(list(self.points()))
 
     def _deal_over(self) -> None:
         self.finished.append(self.state)
@@ -172,7 +174,10 @@ class Match:
             "goal": self.policy.goal(),  # the score's unit and target in a few words ("games won, to 3")
             "deal": len(self.finished) + (0 if self._over else 1),
             "score": self.points(),
-            "deals": [{"dealer": st.dealer, "points": st.points(), "returns": st.returns()} for st in self.finished],
+            "deals": [
+                {"dealer": st.dealer, "points": st.points(), "returns": st.returns(), "score": score}
+                for st, score in zip(self.finished, self.scores_after, strict=True)
+            ],
             "over": self._over,
             "decided_by_deal": self._verdict is not None,  # e.g. a Trijumf claim
         }
@@ -201,6 +206,7 @@ class Match:
         new._seeds = random.Random()
         new._seeds.setstate(self._seeds.getstate())
         new.finished = self.finished[:]
+        new.scores_after = self.scores_after[:]
         new.history = self.history[:]
         new.state = self.state.clone()
         new._over = self._over

@@ -312,7 +312,6 @@ class PlaySession:
         self.help_text = help_text
         self.seen = 0
         self.deals_done = 0
-        self.deal_scores: list[tuple[int, list[Any], list[float]]] = []  # (deal, points, match score after)
         self.prompt = Prompt()
 
     def obs(self) -> dict[str, Any]:
@@ -421,7 +420,6 @@ class PlaySession:
             say(escape(line))
         self.deals_done += 1
         if "match_score" in end:
-            self.deal_scores.append((self.deals_done, list(end["points"]), list(end["match_score"])))
             goal = _match_goal(self.state)
             out.print(escape(match_line(end["match_score"], obs, self.me, after=self.deals_done, goal=goal)))
 
@@ -448,19 +446,26 @@ class PlaySession:
         obs = state.observation(self.me)
         out.rule("end of the match", style="yellow")
         say(escape(cap(f"match: {state.policy.describe()}")))  # (as a table's title it wrapped to the table's width)
-        table = Table()
-        table.add_column("deal")
-        # Each deal's points as the game counts them: card points, or Triomphe's tricks, Trionfetti's hands.
-        label = (obs.get("points_label") or "card points").lower()
-        for i in range(len(obs["sides"])):
-            table.add_column(f"{side_label(i, obs, self.me)}\n{label}")
-        table.add_column("match score")
-        for number, points, score in self.deal_scores:
-            table.add_row(str(number), *map(str, points), " – ".join(number_text(v) for v in score))
-        out.print(table)
+        out.print(match_sheet(obs, self.me))
         if (obs.get("match") or {}).get("decided_by_deal"):
             out.print("The match was decided by a claim in its last deal.")
         out.print(f"[bold]{escape(winner_line(obs, state.returns(), self.me, 'the match'))}[/]")
+
+
+def match_sheet(obs: dict[str, Any], me: int | None) -> Table:
+    """The match deal by deal, as the observation's ``match.deals`` has it: each deal's points and the match
+    score after it (`trionfi play` and `trionfi join` print it when the match is over)."""
+    table = Table()
+    table.add_column("deal")
+    # Each deal's points as the game counts them: card points, or Triomphe's tricks, Trionfetti's hands.
+    label = (obs.get("points_label") or "card points").lower()
+    for i in range(len(obs["sides"])):
+        table.add_column(f"{side_label(i, obs, me)}\n{label}")
+    table.add_column("match score")
+    for number, deal in enumerate(obs["match"]["deals"], 1):
+        score = " – ".join(number_text(v) for v in deal.get("score", []))
+        table.add_row(str(number), *map(str, deal["points"]), score)
+    return table
 
 
 def _match_goal(state: Any) -> str | None:

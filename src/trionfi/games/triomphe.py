@@ -963,6 +963,7 @@ class TriompheMatch(Match):
         self._seeds = random.Random(seed)
         self.draw, self.first_dealer = draw_for_dealer(game, random.Random(self._seeds.getrandbits(63)))
         self.finished: list[Any] = []
+        self.scores_after: list[list[float]] = []
         self.history: list[Any] = []
         self._over = False
         self.state = self._new_deal(self.first_dealer)
@@ -1020,6 +1021,7 @@ class TriompheMatch(Match):
         new._seeds.setstate(self._seeds.getstate())
         new.draw, new.first_dealer = self.draw, self.first_dealer
         new.finished = self.finished[:]
+        new.scores_after = self.scores_after[:]
         new.history = self.history[:]
         new.state = self.state.clone()
         new._over = self._over

@@ -1031,6 +1031,7 @@ class TrionfettiMatch(Match):
         # TF-42: the first dealer is drawn, as chance from the match seed.
         self.first_dealer, self.draws = draw_for_dealer(pack, self._seeds)
         self.finished: list[Any] = []
+        self.scores_after: list[list[float]] = []
         self.history: list[Any] = []
         self._over = False
         self._verdict = None
@@ -1091,6 +1092,7 @@ class TrionfettiMatch(Match):
         new._seeds = random.Random()
         new._seeds.setstate(self._seeds.getstate())
         new.finished = self.finished[:]
+        new.scores_after = self.scores_after[:]
         new.history = self.history[:]
         new.games = self.games[:]
         new.game_scores = self.game_scores[:]

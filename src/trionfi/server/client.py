@@ -252,7 +252,7 @@ class TerminalClient:
             return
         from rich.markup import escape
 
-        from trionfi.terminal import out, print_events
+        from trionfi.terminal import match_sheet, out, print_events
         from trionfi.view import deal_result, match_line, winner_line
 
         obs, me = self._named(self.obs), self.seat
@@ -271,6 +271,8 @@ class TerminalClient:
                     out.print(escape(match_line(e["match_score"], obs, me)))
             else:
                 out.rule("end of the match", style="yellow")
+                if (obs.get("match") or {}).get("deals"):  # the match deal by deal, as `trionfi play` ends one
+                    out.print(match_sheet(obs, me))
                 out.print(f"[bold]{escape(winner_line(obs, e['returns'], me, 'the match'))}[/]")
         print_events(chunk, obs, me)
 

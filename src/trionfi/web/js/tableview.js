@@ -7,6 +7,7 @@ import { cardBackSVG, cardName, cardSVG, indexText, parseCard, suitColour, suitS
 import { el } from "./dom.js";
 import { actionLabel, bidText, plainLabel } from "./actions.js";
 import { capitalized, enginePhrase, engineText, has, language, t } from "./i18n.js";
+import { formatNumber, scoreChart, scoreSheet, signed } from "./scoresheet.js";
 
 // Seats are numbered in the game's direction of play; Trijumf plays clockwise, the others counter-clockwise.
 const CLOCKWISE = new Set(["trijumf"]);
@@ -395,14 +396,15 @@ function matchTable(ctx) {
   return el("section", { className: "panel-block match" },
     el("h3", {}, t("score.match", { deal: match.deal })),
     el("p", { className: "muted small" }, enginePhrase(match.policy)),
-    el("table", {}, el("tbody", {}, ...rows)));
+    el("table", {}, el("tbody", {}, ...rows)),
+    scoreSheet(match, sideNames(ctx)));
 }
 
-// A true minus sign, as the Score column's signed() writes it beside the totals.
+/** Every side's name, as the score tables head their rows. */
+const sideNames = (ctx) => (ctx.obs.match?.score || ctx.obs.points || []).map((_, i) => sideName(i, ctx));
+
 /** Whether the person of ``seat`` has not come to this table yet (the server's presence says who it awaits). */
 export const notYet = (ctx, seat) => Boolean(ctx.presence?.awaited?.includes(seat));
-const formatNumber = (v) => (v < 0 ? "−" : "") + (Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(1));
-const signed = (v) => (v > 0 ? "+" : v < 0 ? "−" : "±") + formatNumber(Math.abs(v)); // as the terminal writes it
 
 // Public facts some games keep in their own observation keys rather than in `table` (Briscola Chiamata's auction).
 function auctionFacts(ctx) {
@@ -672,5 +674,7 @@ export function summaryPanel(summary, ctx, { onNext, onRematch, onClose, matchOv
     el("p", { className: "verdict" }, verdict),
     summary.outcome ? el("p", { className: "outcome" }, capitalized(engineSays(summary.outcome, ctx))) : null,
     el("table", { className: "summary-table" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+    // The whole match, deal by deal, once it is over.
+    matchOver ? scoreChart(ctx.obs.match, sideNames(ctx), ctx.me === null ? null : sideOf(ctx.me, ctx)) : null,
     el("div", { className: "summary-buttons" }, ...buttons));
 }
