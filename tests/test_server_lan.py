@@ -61,11 +61,15 @@ def test_a_lobby_opened_on_this_machine_gets_links_its_network_can_open(tmp_path
         created = server.create(game="briscola", seats=seats)
         assert created["seats"][0]["invite"].startswith("http://192.0.2.7:8000/t/")
         assert created["spectate"].startswith("http://192.0.2.7:8000/t/")
+        # The table's facts say the same spectators' link: a table page opened here offers it, and a seat's own.
+        assert httpx.get(f"{server.base}/api/tables/{created['table']}").json()["spectate"] == created["spectate"]
         # A page opened by another name (the network's, a proxy's) gets links to where it came to.
         r = httpx.post(
             f"{server.base}/api/tables", json={"game": "briscola", "seats": seats}, headers={"Host": "cards.example:81"}
         )
         assert r.status_code == 201 and r.json()["spectate"].startswith("http://cards.example:81/t/"), r.text
+        facts = httpx.get(f"{server.base}/api/tables/{r.json()['table']}", headers={"Host": "cards.example:81"})
+        assert facts.json()["spectate"] == r.json()["spectate"]
     with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 't.db'}")) as server:
         assert server.create(game="briscola", seats=seats)["spectate"].startswith(f"{server.base}/t/")
 

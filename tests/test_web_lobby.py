@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from test_web_play import BOT
-from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table, shoot  # noqa: F401 (fixtures)
+from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table, seat_token, shoot  # noqa: F401 (fixtures)
 
 
 def open_lobby(new_page, server, name, viewport=None):  # noqa: F811
@@ -271,7 +271,7 @@ def test_a_spectator_takes_a_free_seat_from_the_table_page(new_page, live_server
     cal.wait_for_selector(".hand .card")  # his own hand: the page is seat 0's now, and stays so on a reload
     expect(cal.locator("[data-notice=free-seats]")).to_have_count(0)
     assert httpx.get(f"{live_server.base}/api/tables/{table}").json()["seats"][0]["name"] == "Cal"
-    assert "#token=" in cal.url
+    assert "#token=" not in cal.url and seat_token(cal, table)  # kept by the page, out of its address
     cal.reload()
     cal.wait_for_selector(".hand .card")
     assert cal.locator(".badge[data-seat='0'].me").count() == 1
@@ -356,7 +356,9 @@ def test_a_game_in_progress_is_found_again_from_the_lobby(new_page, live_server)
     new_page.allowed.append("status of 404")  # (the browser's own note of the answer for it)
     ann.click("#create-form button[type=submit]")  # Briscola against a bot: straight to her seat
     ann.wait_for_selector("body[data-status=playing] .hand .card")
-    table, token = ann.url.split("/t/", 1)[1].split("#token=")
+    table = ann.url.split("/t/", 1)[1]
+    token = seat_token(ann, table)
+    assert token and "#" not in table
     hand = sorted(ann.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)"))
     ann.goto(f"{live_server.base}/")
     ann.wait_for_selector("body[data-ready=true]")
@@ -370,7 +372,7 @@ def test_a_game_in_progress_is_found_again_from_the_lobby(new_page, live_server)
     assert ann.evaluate("localStorage.getItem('trionfi.seat.NoSuchTable')") is None  # forgotten
     item.locator("a", has_text="Back to my seat").click()
     ann.wait_for_selector("body[data-status=playing] .hand .card")
-    assert ann.url.endswith(f"/t/{table}#token={token}")
+    assert ann.url.endswith(f"/t/{table}") and seat_token(ann, table) == token
     assert sorted(ann.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")) == hand
     # A finished game is not listed (and not asked about again).
     from test_web_server import _play_to_the_end
@@ -568,6 +570,16 @@ def test_an_invite_shows_as_a_qr_code_for_a_friend_in_the_room(new_page, live_se
     assert (button.inner_text(), button.get_attribute("aria-expanded")) == ("Hide QR code", "true")
     button.click()
     expect(figure).to_be_hidden()
+    # The spectators' link has its code too (a friend who came late, a television in the room).
+    table = link.split("/t/", 1)[1].split("#")[0]
+    watch = ann.locator(".created .invite[data-link=watch]")
+    assert watch.locator("input.link").input_value() == f"http://192.168.1.20:8000/t/{table}"
+    watch.locator(".qr-button").click()
+    expect(watch.locator(".qr-code svg path.qrline")).to_be_visible()
+    spectators = path_of(
+        httpx.post(f"{lan_server.base}/api/qr", json={"link": f"http://192.168.1.20:8000/t/{table}"}).text
+    )
+    assert watch.locator(".qr-code svg path.qrline").get_attribute("d") == spectators
     # At the table, the seat still to fill: its code stays shown while the page is drawn again (in Italian).
     ann.click(".created a.go")
     ann.wait_for_selector("body[data-ready=true]")
@@ -579,6 +591,14 @@ def test_an_invite_shows_as_a_qr_code_for_a_friend_in_the_room(new_page, live_se
     ann.locator("#lang-slot select").select_option("it")
     expect(invite.locator(".qr-button")).to_have_text("Nascondi QR")
     expect(invite.locator(".qr-code svg path.qrline")).to_have_attribute("d", drawn)
+    # The table's own links, at the address the invites use: the host's seat, to be scanned by another device of
+    # theirs, and the spectators'.
+    ann.click("#panel-toggle")
+    ann.click("#side .links-block summary")
+    mine = ann.locator("#side [data-link=mine]")
+    expect(mine.locator("input.link")).to_have_value(re.compile(rf"^http://192\.168\.1\.20:8000/t/{table}#token=.+"))
+    assert mine.locator(".qr-button").count() == 1 and mine.locator(".share").count() == 0
+    expect(ann.locator("#side [data-link=watch] input.link")).to_have_value(f"http://192.168.1.20:8000/t/{table}")
 
 
 def test_a_ruleset_s_table_is_named_once(new_page, live_server):  # noqa: F811

@@ -20,6 +20,7 @@ from web_support import (  # noqa: F401 (fixtures)
     new_page,
     open_table,
     page_url,
+    seat_token,
     shoot,
 )
 
@@ -267,18 +268,65 @@ def test_four_players_two_browsers_and_two_bots(new_page, live_server, shoot):  
     ann.locator("[data-summary=rematch]").click()
     ann.wait_for_url(lambda url: "/t/" in url and created["table"] not in url)
     new = ann.url.rsplit("/t/", 1)[1].split("#")[0]
-    assert ann.url.endswith(f"/t/{new}#token={created['seats'][0]['token']}")  # the same seat token
+    ann.wait_for_url(f"**/t/{new}")
+    assert seat_token(ann, new) == created["seats"][0]["token"]  # the same seat token
     ann.wait_for_selector("body[data-ready=true] .hand .card")
     # Bea's page of the finished table: Ann went on to the rematch, which is no news of a game that is over (her
     # leaving is told at once; a second for it to arrive).
     bea.wait_for_timeout(1000)
     expect(bea.locator(".badge[data-seat='0'] .tag.offline")).to_have_count(0)
     bea.locator("[data-summary=rematch]", has_text="Join the rematch").click()
-    bea.wait_for_url(f"**/t/{new}#token={created['seats'][2]['token']}")
+    bea.wait_for_url(f"**/t/{new}")
     bea.wait_for_selector(".hand .card")
+    assert seat_token(bea, new) == created["seats"][2]["token"]
     for page, other, name in ((ann, 2, "Bea"), (bea, 0, "Ann")):
         page.locator(f".badge[data-seat='{other}'] .badge-name", has_text=name).wait_for()
         assert page.locator(".badge[data-seat='1'] .tag", has_text="bot").count() == 1
+
+
+def test_a_seat_s_token_leaves_the_address_and_the_page_offers_the_table_s_links(new_page, live_server):  # noqa: F811
+    # The table page kept the seat's token in its address: a player who copied it, or shared the page from the
+    # phone's menu, to let a friend watch, gave away their seat (the friend played their cards). The address is
+    # now the spectators' link; each tab keeps its own seat across a reload, even where another tab of the same
+    # browser took another seat since; and the page's *Links to this table* has the spectators' link and the
+    # player's own, for another device of theirs.
+    created = live_server.create(game="briscola", options={"players": 3}, seats=[OPEN, OPEN, BOT])
+    table, (ann_link, bea_link) = created["table"], [s["invite"] for s in created["seats"][:2]]
+    ann = open_table(new_page, live_server, ann_link, "Ann")
+    assert ann.url == f"{live_server.base}/t/{table}"
+    assert seat_token(ann, table) == created["seats"][0]["token"]
+    bea = ann.context.new_page()  # another tab of the same browser, at the second seat
+    new_page.watch.attach(bea)
+    bea.goto(page_url(live_server, bea_link))
+    bea.wait_for_selector("body[data-ready=true] .badge[data-seat='1'].me")
+    assert bea.url == f"{live_server.base}/t/{table}"
+    ann.reload()
+    ann.wait_for_selector("body[data-ready=true] .hand .card")
+    assert ann.locator(".badge.me").get_attribute("data-seat") == "0"  # still Ann's tab
+    links = ann.locator("#side .links-block")
+    assert links.get_attribute("open") is None and links.locator("summary").inner_text() == "Links to this table"
+    links.locator("summary").click()
+    watch = links.locator("[data-link=watch]")
+    expect(watch.locator("input.link")).to_have_value(created["spectate"])
+    assert watch.locator("p").inner_text() == "For someone to watch: they see the cards played, no one's hand."
+    expect(links.locator("[data-link=mine] input.link")).to_have_value(ann_link)
+    assert "whoever opens this link plays your cards" in links.locator("[data-link=mine] p").inner_text()
+    assert links.locator("[data-link=mine] button", has_text="Copy").count() == 1
+    # Open still once the table is drawn again (a card played).
+    before = ann.locator(".trick-card").count()
+    player = ann if my_turn(ann) else bea if my_turn(bea) else None
+    if player is not None:
+        play_highlighted(player)
+        expect(ann.locator(".trick-card")).not_to_have_count(before)
+    assert links.get_attribute("open") is not None and links.locator("input.link").count() == 2
+    # A spectator is offered the spectators' link alone.
+    watcher = new_page()
+    watcher.add_init_script("localStorage.setItem('trionfi.lang', 'en');")
+    watcher.goto(created["spectate"])
+    watcher.wait_for_selector("body[data-ready=true]")
+    watcher.locator("#side .links-block summary").click()
+    expect(watcher.locator("[data-link=watch] input.link")).to_have_value(created["spectate"])
+    assert watcher.locator("[data-link=mine]").count() == 0
 
 
 def test_reload_in_the_middle_of_a_trick_restores_the_table(new_page, live_server):  # noqa: F811
@@ -543,8 +591,9 @@ def test_the_creator_lets_a_bot_play_for_a_friend_who_is_gone(new_page, live_ser
     for seat in (0, 2):
         expect(bob.locator(f".badge[data-seat='{seat}'] .tag.offline")).to_have_text("not here yet")
     ann.locator("[data-summary=rematch]", has_text="Join the rematch").click()
-    ann.wait_for_url(f"**/t/{new}#token={created['seats'][0]['token']}")
+    ann.wait_for_url(f"**/t/{new}")
     ann.wait_for_selector(".hand .card")
+    assert seat_token(ann, new) == created["seats"][0]["token"]
     expect(bob.locator(".badge[data-seat='0'] .tag.offline")).to_have_count(0)
     expect(ann.locator("[data-notice=absent][data-seat='2'] > span")).to_have_text("Cat is not at the table yet.")
     expect(ann.locator(".badge[data-seat='2'] .tag.offline")).to_have_text("not here yet")

@@ -15,6 +15,7 @@ from web_support import (  # noqa: F401 (fixtures)
     new_page,
     open_table,
     run_apart,
+    seat_token,
     shoot,
 )
 
@@ -107,7 +108,7 @@ def test_the_replay_is_refused_before_the_end_and_reached_from_the_summary(new_p
     # Played to the end, the table's own page (the invite link) offers the replay in its summary.
     finished = finished_table(live_server)
     table = open_table(new_page, live_server, finished["seats"][0]["invite"], "Ann")
-    assert table.url.startswith(f"{live_server.base}/t/{finished['table']}#token=")
+    assert table.url == f"{live_server.base}/t/{finished['table']}" and seat_token(table, finished["table"])
     table.locator("[data-summary=replay]").click()
     # From the deal as dealt (it opened at the end: empty hands, a bare table), every hand face up.
     table.wait_for_selector("body[data-ready=true][data-step='0']")

@@ -194,6 +194,11 @@ def page_url(server: Any, link: str) -> str:
     return f"{server.base}/t/{table}" + (f"#{fragment}" if fragment else "")
 
 
+def seat_token(page: Any, table: str) -> str | None:
+    """The seat token the table page of this tab keeps for ``table`` (its address no longer holds it)."""
+    return page.evaluate("(table) => sessionStorage.getItem(`trionfi.seat.${table}`)", table)
+
+
 def open_table(new_page: Any, server: Any, link: str, name: str = "Ann", viewport: dict[str, int] | None = None) -> Any:
     """A new person's browser opening a link: own storage, the name already chosen once, English."""
     page = new_page(viewport=viewport)

@@ -110,6 +110,10 @@ class TableInfo(BaseModel):
     updated: float
 
 
+class TableLinked(TableInfo):
+    spectate: str = Field(description="the spectators' link, at the address the links of this server use")
+
+
 class SeatTableInfo(TableInfo):
     seat: int = Field(description="the seat the token belongs to")
 
@@ -264,9 +268,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Tables with a free open seat, newest first."""
         return {"tables": await hub_of(request).open_tables()}
 
-    @app.get("/api/tables/{table}", response_model=TableInfo)
+    @app.get("/api/tables/{table}", response_model=TableLinked)
     async def table_info(table: str, request: Request) -> dict[str, Any]:
-        return (await hub_of(request).get(table)).public()
+        # With the spectators' link as an invite has it (the network's address for a page opened on this machine):
+        # a table page offers it, and a seat's own, to be opened on another device.
+        return {**(await hub_of(request).get(table)).public(), "spectate": f"{base_of(request)}/t/{table}"}
 
     @app.get("/api/tables/{table}/seat", response_model=SeatTableInfo)
     async def my_seat(

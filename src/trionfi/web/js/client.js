@@ -99,23 +99,29 @@ export function creatorToken(table) {
 }
 
 // ---- seat tokens kept in the page's storage, so that a reload (or a link without its fragment) finds them ----
+// The browser's (localStorage: the lobby's games in progress, a link opened again) and this tab's own
+// (sessionStorage): the token leaves the table page's address, and a reload takes this tab back to its own seat
+// even where another tab of the browser took another seat of the table since.
 const seatKey = (table) => `trionfi.seat.${table}`;
 
 export function rememberSeat(table, token) {
   localStorage.setItem(seatKey(table), token);
+  sessionStorage.setItem(seatKey(table), token);
 }
 
 export function rememberedSeat(table) {
-  return localStorage.getItem(seatKey(table));
+  return sessionStorage.getItem(seatKey(table)) || localStorage.getItem(seatKey(table));
 }
 
 export function forgetSeat(table) {
   localStorage.removeItem(seatKey(table));
+  sessionStorage.removeItem(seatKey(table));
 }
 
 /** Everything this browser keeps of a table (its seat, its creator token, its invite links): it is gone. */
 function forgetTable(table) {
   for (const kind of ["seat", "creator", "invites", "newInvites", "over"]) localStorage.removeItem(`trionfi.${kind}.${table}`);
+  sessionStorage.removeItem(seatKey(table));
 }
 
 /** The creator closes a waiting table once asked again (the lobby's row, the table page): whether it was. */

@@ -110,6 +110,14 @@ export function qrCode(link) {
   return [button, figure];
 }
 
+/** A link to send, as the invites show it: its box, *Copy*, *Share* (with `share`, the words sent with it) and the
+ * QR code's button, then the code's place (none for a loopback link); the nulls left out by `el` as its children. */
+export function linkParts(link, label, { share = null, qr = true } = {}) {
+  const [qrButton, qrFigure] = qr ? qrCode(link) : [null, null];
+  return [el("input", { readOnly: true, value: link, className: "link", "aria-label": label }),
+    el("span", { className: "invite-buttons" }, copyButton(link), share ? shareButton(link, share) : null, qrButton), qrFigure];
+}
+
 /** "Share": the phone's share sheet (a chat app, a text message) with the link; none where the browser has none. */
 export function shareButton(url, text) {
   if (!navigator.share) return null;

@@ -5,7 +5,7 @@ import {
   ApiError, api, closeTableAsked, creatorToken, forgetSeat, isOver, markOver, pageOf, rememberCreator, rememberInvites,
   rememberSeat, rememberedSeat, rememberedSeats, seatPage,
 } from "./client.js";
-import { el, copyButton, isLoopback, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
+import { el, isLoopback, linkParts, playerName, setPlayerName } from "./dom.js";
 import { capitalized, enginePhrase, engineText, language, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { optionLabel, rulesHref, rulesLink, tableTitle, valueText } from "./options.js";
 
@@ -209,18 +209,13 @@ function showCreated(output) {
   const { created, mine } = lastCreated;
   const rows = created.seats.map((seat) => {
     const who = seat.seat === mine ? t("lobby.you") : seat.kind === "bot" ? t("lobby.bot") : t("lobby.invite");
-    const row = el("li", { className: "invite", "data-seat": seat.seat }, el("strong", {}, `${t("seat.n", { n: seat.seat })} · ${who}`));
-    if (seat.invite && seat.seat !== mine) {
-      const [qrButton, qrFigure] = qrCode(seat.invite);
-      row.append(el("input", { readOnly: true, value: seat.invite, className: "link", "aria-label": t("lobby.inviteFor", { n: seat.seat }) }),
-        el("span", { className: "invite-buttons" }, copyButton(seat.invite), shareButton(seat.invite, t("invite.text")), qrButton));
-      if (qrFigure) row.append(qrFigure); // (none for a loopback link: append(null) would write "null")
-    }
-    return row;
+    const invite = seat.invite && seat.seat !== mine;
+    return el("li", { className: "invite", "data-seat": seat.seat }, el("strong", {}, `${t("seat.n", { n: seat.seat })} · ${who}`),
+      ...(invite ? linkParts(seat.invite, t("lobby.inviteFor", { n: seat.seat }), { share: t("invite.text") }) : []));
   });
-  const spectate = el("li", { className: "invite" }, el("strong", {}, t("lobby.spectate")),
-    el("input", { readOnly: true, value: created.spectate, className: "link", "aria-label": t("lobby.spectate") }),
-    copyButton(created.spectate));
+  // Someone to watch (a friend who came late, a television in the room): the same ways to send it.
+  const spectate = el("li", { className: "invite", "data-link": "watch" }, el("strong", {}, t("lobby.spectate")),
+    ...linkParts(created.spectate, t("lobby.spectate"), { share: t("links.watchText") }));
   rememberInvites(created.table, Object.fromEntries(created.seats
     .filter((seat) => seat.invite && seat.seat !== mine).map((seat) => [seat.seat, seat.invite])));
   const panel = el("section", { className: "created", "aria-live": "polite" },

@@ -8,10 +8,11 @@ import {
   ApiError, TableConnection, api, closeTableAsked, creatorToken, forgetSeat, rememberCreator, rememberInvites, rememberSeat,
   rememberedInvites, rememberedSeat, seatPage, tableAddress,
 } from "./client.js";
-import { copyButton, el, playerName, qrCode, setPlayerName, shareButton } from "./dom.js";
+import { el, linkParts, playerName, setPlayerName } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
 import { capitalized, enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { rulesLink, tableRulesHref, tableTitle } from "./options.js";
+import { linksBlock } from "./tablelinks.js";
 import { listenForFirstTap, setTurnSound, turnIs, turnSoundOn } from "./turnalert.js";
 import {
   dealSummary, factsLine, lastTrickPanel, notYet, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
@@ -108,7 +109,9 @@ function render() {
   waitLine.replaceChildren(...(waitLine.hidden ? [] : [`${t("rules.whileWaiting")} `, rulesLink(tableRulesHref(page.table), name)]));
   // The rules as this table's options make them, for a friend who came by a link to a game new to them.
   $("side").append(el("section", { className: "panel-block rules-block" }, rulesLink(tableRulesHref(page.table), name)));
-  if (ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting")) {
+  const playing = ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting");
+  $("side").append(linksBlock(page.table, playing ? page.token : null, render));
+  if (playing) {
     // Last in the side panel (behind *Scores* on a phone): out of the way of play.
     $("side").append(el("section", { className: "panel-block sound-block" },
       el("label", { htmlFor: "turn-sound" }, el("input", { type: "checkbox", id: "turn-sound", checked: turnSoundOn(),
@@ -277,9 +280,7 @@ function sitAt(seat) {
     render();
     try {
       const answer = await api.claim(page.table, seat, name);
-      rememberSeat(page.table, answer.token);
-      // Only the fragment changes: the address alone would not open the page again.
-      history.replaceState(null, "", seatPage(page.table, answer.token));
+      rememberSeat(page.table, answer.token); // the page opened again finds it
       window.location.reload();
     } catch (e) {
       page.sitting = false;
@@ -318,17 +319,14 @@ function invitesToSend(ctx) {
     return info && (waiting ? info.played_by === null : info.kind !== "bot" && info.name === null);
   });
   if (!invites.length) return [];
-  const rows = invites.map(([seat, link]) => {
-    const [qrButton, qrFigure] = qrCode(link);
-    return el("li", { className: "invite", "data-seat": seat },
+  const rows = invites.map(([seat, link]) =>
+    el("li", { className: "invite", "data-seat": seat },
       el("span", { className: "invite-head" }, el("strong", {}, t("lobby.inviteFor", { n: seat })),
         ctx.seats[seat].played_by === null
           ? el("button", { type: "button", className: "button small", "data-stand-in": seat, disabled: page.standInAsked,
             onclick: () => letBotPlay([Number(seat)]) }, t("standIn.botHere"))
           : null),
-      el("input", { readOnly: true, value: link, className: "link", "aria-label": t("lobby.inviteFor", { n: seat }) }),
-      el("span", { className: "invite-buttons" }, copyButton(link), shareButton(link, t("invite.text")), qrButton), qrFigure);
-  });
+      ...linkParts(link, t("lobby.inviteFor", { n: seat }), { share: t("invite.text") })));
   return [el("div", { className: "send-invites", "data-notice": "invites" }, el("p", {}, t(waiting ? "invite.send" : "invite.sendNew")),
     el("ul", { className: "invites" }, ...rows))];
 }
@@ -669,7 +667,12 @@ async function main() {
     showBadLink();
     return;
   }
-  if (address.token) rememberSeat(page.table, address.token);
+  if (address.token) {
+    rememberSeat(page.table, address.token);
+    // The seat's secret leaves the address bar: the address a player copies or shares, to let a friend watch, was
+    // their own seat (whoever opened it played their cards). A reload finds the token where it is kept.
+    history.replaceState(history.state, "", `${window.location.pathname}${window.location.search}`);
+  }
   page.dismissedEnds = Number(sessionStorage.getItem(`trionfi.summaries.${page.table}`) || 0);
   if (page.token && !playerName()) {
     // A wrong or expired link says so at once, before asking a name for a seat that is not there; the link
