@@ -313,6 +313,13 @@ def test_a_match_keeps_its_score_sheet_deal_by_deal(name):
         deals = match.observation(viewer)["match"]["deals"]
         assert [d["score"] for d in deals] == told
     assert told[-1] == match.points() and len(told) == len(match.finished) >= 2
+    # The score that wins, for the sheet's curve to draw its line: reached by the winner (none where a number of
+    # deals is played).
+    end = match.observation(0)["match"]
+    if name in ("briscola-chiamata", "troccas"):
+        assert end["to_win"] is None
+    else:
+        assert end["to_win"] > 0 and (end["decided_by_deal"] or max(told[-1]) >= end["to_win"] > max(told[0]))
     assert clone is not None and [d["score"] for d in clone.observation(0)["match"]["deals"]] == told[:1]
     assert json.dumps(public_observation(match)["match"]["deals"]) == json.dumps(match.observation(0)["match"]["deals"])
 

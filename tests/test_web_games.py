@@ -375,6 +375,7 @@ def test_a_match_keeps_its_sheet_deal_by_deal_and_ends_with_its_curve(new_page, 
     def curve_is_drawn() -> None:
         chart = page.locator(".summary .score-chart")
         assert chart.locator("polyline").count() == 5 and chart.locator("circle").count() == 10
+        assert chart.locator("line.goal").count() == 0  # two deals in all: no score wins
         assert chart.locator("polyline:not([stroke-dasharray])").count() == 1  # the viewer's own line
         assert chart.locator(".chart-legend li").all_inner_texts() == names
         assert chart.locator(".chart-legend li.own").inner_text() == "You"
@@ -385,6 +386,33 @@ def test_a_match_keeps_its_sheet_deal_by_deal_and_ends_with_its_curve(new_page, 
     page.reload()
     page.wait_for_selector(".summary .score-chart")
     curve_is_drawn()
+
+
+CHART = """async ([match, names, mine]) => {
+  const m = await import('/js/scoresheet.js');
+  const chart = m.scoreChart(match, names, mine);
+  document.body.append(chart);
+  const at = (selector) => [...chart.querySelectorAll(selector)];
+  const goal = chart.querySelector('line.goal');
+  return { texts: at('svg text').map((e) => e.textContent), goal: goal && Number(goal.getAttribute('y1')),
+    axis: Number(chart.querySelector('line.axis').getAttribute('y1')),
+    top: Math.min(...at('circle').map((c) => Number(c.getAttribute('cy')))),
+    legend: at('.chart-legend li').map((li) => li.textContent) };
+}"""
+
+
+def test_the_match_curve_draws_the_score_that_wins(new_page, static_url):  # noqa: F811
+    # A race to 401 drawn without the 401: whether the leader was near it could not be seen. The score that wins
+    # (the observation's match.to_win) is a dotted line, named under the chart; a match of a number of deals has none.
+    page = module_page(new_page(), static_url)
+    deals = [{"score": [48, 82]}, {"score": [132, 258]}, {"score": [294, 410]}]
+    drawn = page.evaluate(CHART, [{"deals": deals, "score": [294, 410], "to_win": 401}, ["You", "Bea"], 0])
+    assert drawn["legend"] == ["You", "Bea", "401 to win"]
+    assert drawn["top"] < drawn["goal"] < drawn["axis"]  # just under Bea's 410
+    assert sorted(drawn["texts"]) == ["0", "1", "2", "3", "401"]  # (410 is left out: it would cover 401)
+    counted = page.evaluate(CHART, [{"deals": deals, "score": [294, 410], "to_win": None}, ["You", "Bea"], 0])
+    assert counted["goal"] is None and counted["legend"] == ["You", "Bea"]
+    assert sorted(counted["texts"]) == ["0", "1", "2", "3", "410"]
 
 
 def test_a_trionfetti_summary_says_the_game_score_and_the_games_won(new_page, live_server):  # noqa: F811

@@ -30,6 +30,9 @@ class BestOf:
     def goal(self) -> str:
         return f"deals won, to {self.deals // 2 + 1}"
 
+    def winning_score(self) -> int | None:
+        return self.deals // 2 + 1
+
     def score(self, match: Match) -> list[float]:
         wins = [0] * len(match.game.sides)
         for st in match.finished:
@@ -52,6 +55,9 @@ class Target:
     def goal(self) -> str:
         return f"card points, to {self.points}"
 
+    def winning_score(self) -> int | None:
+        return self.points
+
     def score(self, match: Match) -> list[float]:
         total = [0] * len(match.game.sides)
         for st in match.finished:
@@ -73,6 +79,9 @@ class Fixed:
 
     def goal(self) -> str:
         return f"{self.deals} deals in all"
+
+    def winning_score(self) -> int | None:
+        return None  # the deals are counted, not the score
 
     def score(self, match: Match) -> list[float]:
         total = [0.0] * len(match.game.sides)
@@ -172,6 +181,7 @@ class Match:
         obs["match"] = {
             "policy": self.policy.describe(),
             "goal": self.policy.goal(),  # the score's unit and target in a few words ("games won, to 3")
+            "to_win": self.policy.winning_score(),  # the score that wins the match (None: a number of deals)
             "deal": len(self.finished) + (0 if self._over else 1),
             "score": self.points(),
             "deals": [

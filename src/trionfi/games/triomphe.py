@@ -341,6 +341,9 @@ class FirstTo:
     def goal(self) -> str:
         return f"{'card points' if self.strasbourg else 'points'}, to {self.points}"
 
+    def winning_score(self) -> int | None:
+        return self.points
+
     def score(self, match: Match) -> list[float]:
         total = [0] * len(match.game.sides)
         for st in match.finished:

@@ -435,6 +435,9 @@ class GamesPolicy:
     def goal(self) -> str:
         return f"games won, to {self.games}"
 
+    def winning_score(self) -> int | None:
+        return self.games
+
     def score(self, match: Any) -> list[float]:
         return [float(g) for g in getattr(match, "games", [0, 0])]
 

@@ -46,14 +46,21 @@ export function scoreChart(match, names, mine = null) {
   if (deals.length < 2) return null;
   const series = names.map((_, side) => [0, ...deals.map((deal) => deal.score[side] ?? 0)]);
   const values = series.flat();
+  const goal = typeof match.to_win === "number" ? match.to_win : null; // the score that wins (none: a number of deals)
   const low = Math.min(0, ...values);
-  const high = Math.max(low + 1, ...values);
+  const high = Math.max(low + 1, ...values, goal ?? low);
   const [width, height, left, right, top, bottom] = [400, 150, 38, 12, 10, 24];
   const x = (k) => left + (k * (width - left - right)) / deals.length;
   const y = (v) => top + ((high - v) * (height - top - bottom)) / (high - low);
   const label = (text, px, py, anchor) => `<text x="${px}" y="${py}" text-anchor="${anchor}">${text}</text>`;
   const parts = [`<line class="axis" x1="${left}" x2="${width - right}" y1="${y(0)}" y2="${y(0)}"/>`];
-  for (const v of new Set([high, 0, low])) parts.push(label(formatNumber(v), left - 6, y(v) + 4, "end"));
+  if (goal !== null) parts.push(`<line class="goal" x1="${left}" x2="${width - right}" y1="${y(goal)}" y2="${y(goal)}"/>`);
+  const labelled = [];
+  for (const v of [0, goal ?? 0, high, low]) { // a number too near one written already is left out (410 over 401)
+    if (labelled.some((w) => Math.abs(y(w) - y(v)) < 12)) continue;
+    labelled.push(v);
+    parts.push(label(formatNumber(v), left - 6, y(v) + 4, "end"));
+  }
   const every = Math.ceil(deals.length / 10); // at most ten deal numbers under the axis
   for (let k = 1; k <= deals.length; k++) {
     if (k % every === 0 || k === deals.length) parts.push(label(String(k), x(k), height - 6, "middle"));
@@ -72,5 +79,6 @@ export function scoreChart(match, names, mine = null) {
       html: `<svg viewBox="0 0 ${width} ${height}" preserveAspectRatio="xMidYMid meet">${parts.join("")}</svg>` }),
     el("figcaption", {}, t("sheet.caption"),
       el("ul", { className: "chart-legend" }, ...names.map((name, side) =>
-        el("li", { className: side === mine ? "own" : "" }, el("span", { className: "swatch", "aria-hidden": "true", style: `background:${COLOURS[side % COLOURS.length]}` }), name)))));
+        el("li", { className: side === mine ? "own" : "" }, el("span", { className: "swatch", "aria-hidden": "true", style: `background:${COLOURS[side % COLOURS.length]}` }), name)),
+        goal !== null ? el("li", { className: "goal" }, el("span", { className: "swatch", "aria-hidden": "true" }), t("sheet.goal", { n: formatNumber(goal) })) : null)));
 }
