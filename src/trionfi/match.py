@@ -185,7 +185,7 @@ class Match:
             "deal": len(self.finished) + (0 if self._over else 1),
             "score": self.points(),
             "deals": [
-                {"dealer": st.dealer, "points": st.points(), "returns": st.returns(), "score": score}
+                {"dealer": st.dealer, "points": st.points(), "returns": st.returns(), "score": list(score)}
                 for st, score in zip(self.finished, self.scores_after, strict=True)
             ],
             "over": self._over,
