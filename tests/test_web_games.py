@@ -336,7 +336,7 @@ def test_the_summary_says_whether_the_chiamata_contract_was_made_and_each_seat_s
     assert [r[3] for r in rows] == [r[2].lstrip("+±") for r in rows], rows
 
 
-def test_a_match_keeps_its_sheet_deal_by_deal_and_ends_with_its_curve(new_page, live_server):  # noqa: F811
+def test_a_match_keeps_its_sheet_deal_by_deal_and_ends_with_its_curve(new_page, live_server, shoot):  # noqa: F811
     # The match's score was there only as it stood: who won which deal, and by how much, was gone once the next
     # deal was dealt. The side panel keeps the sheet (folded, and open through every redraw once opened), and the
     # match-over summary draws it: one line a side, the viewer's own solid. Both read the observation: a reload
@@ -383,6 +383,7 @@ def test_a_match_keeps_its_sheet_deal_by_deal_and_ends_with_its_curve(new_page, 
         assert label.startswith("The match score after each of the 2 deals; at the end: You ") and totals[0] in label
 
     curve_is_drawn()
+    shoot(page, "match-over-desktop")
     page.reload()
     page.wait_for_selector(".summary .score-chart")
     curve_is_drawn()

@@ -599,6 +599,8 @@ def test_an_invite_shows_as_a_qr_code_for_a_friend_in_the_room(new_page, live_se
     expect(mine.locator("input.link")).to_have_value(re.compile(rf"^http://192\.168\.1\.20:8000/t/{table}#token=.+"))
     assert mine.locator(".qr-button").count() == 1 and mine.locator(".share").count() == 0
     expect(ann.locator("#side [data-link=watch] input.link")).to_have_value(f"http://192.168.1.20:8000/t/{table}")
+    ann.locator("#side .links-block").scroll_into_view_if_needed()
+    shoot(ann, "table-links-phone")
 
 
 def test_a_ruleset_s_table_is_named_once(new_page, live_server):  # noqa: F811

@@ -34,7 +34,7 @@ export function scoreSheet(match, names) {
     return el("tr", {}, el("th", { scope: "row" }, String(k + 1)), ...cells);
   });
   return el("details", { className: "score-sheet", open: sheetOpen, ontoggle: (event) => (sheetOpen = event.currentTarget.open) },
-    el("summary", {}, t("sheet.title", { n: deals.length })),
+    el("summary", {}, t("sheet.title")),
     el("table", {},
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("sheet.deal")), ...names.map((name) => el("th", { scope: "col" }, name)))),
       el("tbody", {}, ...rows)));
