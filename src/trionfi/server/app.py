@@ -29,7 +29,7 @@ from .protocol import ProtocolError, error, parse, ref_of
 from .quota import TableQuota
 from .settings import Settings
 from .store import Store
-from .tables import card_order
+from .tables import LiveTable, card_order
 from .tokens import token_hash
 
 log = logging.getLogger("trionfi.server")
@@ -231,6 +231,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub
 
+    async def at_table(request: Request, table: str) -> tuple[Hub, LiveTable]:
+        """The hub and the table an HTTP request names (404 no_table when there is none)."""
+        hub = hub_of(request)
+        return hub, await hub.get(table)
+
     def base_of(request: Request) -> str:
         if settings.public_url:
             return settings.public_url.rstrip("/")
@@ -279,8 +284,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table: str, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         """The seat a seat token opens, taking nothing: a page checks its invite link before it asks a name."""
-        hub = hub_of(request)
-        t = await hub.get(table)
+        hub, t = await at_table(request, table)
         return {**t.public(), "seat": await hub.seat_of_token(t, _bearer(authorization))}
 
     @app.post("/api/tables/{table}/seats/{seat}/claim", response_model=Claimed)
@@ -307,8 +311,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def join(
         table: str, body: JoinBody, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        hub = hub_of(request)
-        t = await hub.get(table)
+        hub, t = await at_table(request, table)
         seat = await hub.join(t, _bearer(authorization), body.name)
         return {**t.public(), "seat": seat}
 
@@ -316,8 +319,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def leave(
         table: str, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        hub = hub_of(request)
-        t = await hub.get(table)
+        hub, t = await at_table(request, table)
         seat = await hub.seat_of_token(t, _bearer(authorization))
         await hub.leave(t, seat)
         return {**t.public(), "seat": seat}
@@ -336,8 +338,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table: str, seat: int, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         """A player lets a bot play for a person gone for a while (or who left): see docs/protocol.md."""
-        hub = hub_of(request)
-        t = await hub.get(table)
+        hub, t = await at_table(request, table)
         await hub.ask_stand_in(t, _bearer(authorization), seat)
         return t.public()
 
@@ -346,8 +347,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table: str, body: StandInBody, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         """The creator chooses the bot that plays the seats of persons who left (or never came)."""
-        hub = hub_of(request)
-        t = await hub.get(table)
+        hub, t = await at_table(request, table)
         await hub.set_stand_in(t, _bearer(authorization), body.bot, body.seats)
         return t.public()
 
