@@ -614,7 +614,8 @@ def test_a_ruleset_s_table_is_named_once(new_page, live_server):  # noqa: F811
 
 @pytest.fixture()
 def empty_server(tmp_path):
-    """A server of its own: the shared one's tables, made by every other test, would be in its lobby."""
+    """A server of its own: the shared one's tables, made by every other test, would be in its lobby. Asked for
+    before ``new_page``, so that it stops after the pages close (a lobby's refresh must not find it gone)."""
     from server_support import ServerThread
     from trionfi.server.settings import Settings
 
@@ -622,7 +623,7 @@ def empty_server(tmp_path):
         yield server
 
 
-def test_tables_everyone_left_are_set_apart_from_those_where_someone_waits(new_page, empty_server):  # noqa: F811
+def test_tables_everyone_left_are_set_apart_from_those_where_someone_waits(empty_server, new_page):  # noqa: F811
     # A waiting table is kept a week for its links: the lobby listed every table made and left that week, Bea's
     # among them, first on a phone, above the form a host came to fill in. Whoever sat down at one waited alone.
     import sqlite3
