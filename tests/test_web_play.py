@@ -407,6 +407,7 @@ def test_an_action_the_rate_limit_drops_is_sent_again(new_page, tmp_path):  # no
         assert page.locator("body[data-pending=true]").count() == 1  # dropped: no answer, the hand stays locked
         wait_taken(page, played)
         expect(page.locator("#error")).to_be_hidden()  # the warning goes once the move is taken
+        page.context.close()  # before its server stops: a page still open would log the refused reconnections
 
 
 class FreezingProxy:
@@ -500,6 +501,7 @@ def test_a_connection_that_died_silently_is_made_again(new_page, tmp_path):  # n
             played = play_highlighted(page)
             wait_taken(page, played)
             page.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable", timeout=20_000)
+            page.context.close()  # before its server stops, as in the test above
         finally:
             proxy.close()
 
@@ -538,6 +540,7 @@ def test_a_dropped_connection_shows_reconnecting_and_restores_the_table(new_page
         assert page.evaluate("document.body.dataset.version") == version
         assert play_highlighted(page)
         page.wait_for_selector("body[data-pending=false]")
+        page.context.close()  # before its server stops
 
 
 def creator_page(new_page, server, created: dict):  # noqa: F811
