@@ -81,6 +81,20 @@ def test_the_rematch_offered_at_the_end_and_taken_with_join_rematch(tmp_path: Pa
         assert early.returncode == 2 and "once the game is over" in output, output
 
 
+def test_a_spectator_at_a_terminal_is_told_who_else_watches() -> None:
+    client = TerminalClient(parse_link("http://127.0.0.1:8000/t/OldTable"))
+    said: list[str] = []
+    client.say = lambda text, link=False: said.append(text)  # type: ignore[method-assign]
+    client.seats = []
+    for n in (1, 3, 3, 2, 1):  # itself alone at first: nothing to say
+        client._receive({"type": "presence", "table": "OldTable", "connected": [], "watching": n})
+    assert said == [
+        "[dim]Watching with you: 2 other people.[/]",
+        "[dim]Watching with you: 1 other person.[/]",
+        "[dim]Nobody else is watching now.[/]",
+    ]
+
+
 def test_presence_and_a_rematch_told_while_connected_are_printed() -> None:
     client = TerminalClient(parse_link("http://127.0.0.1:8000/t/OldTable#token=tok"))
     said: list[str] = []
@@ -100,6 +114,17 @@ def test_presence_and_a_rematch_told_while_connected_are_printed() -> None:
     client._receive({"type": "presence", "table": "OldTable", "connected": [0], "awaited": []})
     assert said[3:] == ["[dim]Connected: you · not connected: Bea (seat 1)[/]"]
     assert client._waiting_for() == "Waiting for Bea (not connected)..."
+    del said[2:]
+    # Who watches, said when their number changes.
+    client._receive({"type": "presence", "table": "OldTable", "connected": [0], "watching": 2})
+    client._receive({"type": "presence", "table": "OldTable", "connected": [0], "watching": 2})
+    client._receive({"type": "presence", "table": "OldTable", "connected": [0], "watching": 1})
+    client._receive({"type": "presence", "table": "OldTable", "connected": [0], "watching": 0})
+    assert said[2:] == [
+        "[dim]Watching the table: 2 people.[/]",
+        "[dim]Watching the table: 1 person.[/]",
+        "[dim]Nobody is watching now.[/]",
+    ]
     del said[2:]
     client._receive({"type": "rematch", "table": "OldTable", "rematch": "NewTable"})
     client._receive({"type": "rematch", "table": "OldTable", "rematch": "NewTable"})  # told twice, said once

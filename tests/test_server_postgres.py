@@ -97,13 +97,23 @@ def test_presence_and_rematch_reach_every_process(postgres: Postgres, tmp_path: 
             said = [m["connected"] for m in p.messages if m["type"] == "presence"]
             return said[-1] if said else None
 
+        def watching(p: Player) -> int | None:
+            said = [m["watching"] for m in p.messages if m["type"] == "presence"]
+            return said[-1] if said else None
+
         async def game() -> str:
             ann = await Player(a.ws_url, table, token[0], "Ann").connect()
             bea = await Player(b.ws_url, table, token[2], "Bea").connect()  # the other process
-            watcher = await Player(b.ws_url, table).connect()  # a spectator is not counted
+            watcher = await Player(b.ws_url, table).connect()  # a spectator is no seat, but counted as watching
             await ann.wait(lambda: connected(ann) == [0, 2])
             await bea.wait(lambda: connected(bea) == [0, 2])
             await watcher.wait(lambda: connected(watcher) == [0, 2])
+            await ann.wait(lambda: watching(ann) == 1)  # the spectator is on the other process
+            other = await Player(a.ws_url, table).connect()  # and one more on Ann's
+            await other.wait(lambda: watching(other) == 2)
+            await bea.wait(lambda: watching(bea) == 2)
+            await other.close()
+            await bea.wait(lambda: watching(bea) == 1)
             await bea.close()
             await ann.wait(lambda: connected(ann) == [0])  # Bea's page closed, on the other process
             bea = await Player(b.ws_url, table, token[2]).connect()

@@ -379,15 +379,32 @@ def test_a_spectator_sees_the_table_but_no_hand(new_page, live_server, shoot):  
     assert watcher.locator(".hand .card").count() == 0
     assert watcher.locator(".card-img:not(.back) >> visible=true").count() >= 1  # the trick and the turned-up card
     assert "watching" in watcher.locator("#table-title").inner_text()
+    # The player sees that someone watches (in a moment: the server tells a change in their number at most
+    # every two seconds); the spectator alone there sees no count of itself.
+    expect(ann.locator("#watching")).to_be_visible()
+    expect(ann.locator("#watching")).to_have_attribute("title", "1 person is watching the table")
+    assert ann.locator("#watching .n").inner_text() == "1"
+    expect(watcher.locator("#watching")).to_be_hidden()
     # On a phone the top bar hides the title: the line over the table says it ("Waiting for Ann…" read as if
     # the spectator sat at the table).
+    ann.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable")
+    ann.evaluate("document.querySelector('.hand .card').dataset.mark = 'kept'")
     phone = open_table(new_page, live_server, created["spectate"], "Viewer", viewport=PHONE)
     phone.wait_for_selector(".trick-card")
     expect(phone.locator("#status")).to_contain_text("You are watching: ")
+    expect(ann.locator("#watching")).to_have_attribute("title", "2 people are watching the table")
+    # Only the eye was redrawn: not the hand Ann may be tapping (a card redrawn under a finger loses the tap).
+    assert ann.locator(".hand .card[data-mark=kept]").count() == 1
+    expect(watcher.locator("#watching")).to_have_attribute("title", "you and 1 other person are watching the table")
+    expect(phone.locator("#watching")).to_be_visible()  # the eye and the number stay in a phone's top bar
     # Every seat's hand shows as backs only.
     assert watcher.locator(".mini-hand .card-img:not(.back)").count() == 0
     assert watcher.locator(".mini-hand .back").count() >= 8
     shoot(watcher, "spectator-desktop")
+    phone.context.close()
+    expect(ann.locator("#watching")).to_have_attribute("title", "1 person is watching the table")
+    watcher.context.close()
+    expect(ann.locator("#watching")).to_be_hidden()
 
 
 def test_an_action_the_rate_limit_drops_is_sent_again(new_page, tmp_path):  # noqa: F811

@@ -4,6 +4,7 @@ preview, the replay of finished deals and the rematch that keeps the seats."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import httpx
@@ -12,6 +13,7 @@ import pytest
 import trionfi
 from server_support import Player, play_out
 from trionfi.comanda import parse_comanda
+from trionfi.server import hub
 from trionfi.server.client import parse_link
 from trionfi.server.replay import replay_deals
 from web_support import live_server, run_apart  # noqa: F401 (fixture)
@@ -251,24 +253,41 @@ def test_presence_says_who_has_the_table_open(live_server):  # noqa: F811
         told = len([m for m in ann.messages if m["type"] == "presence"])
         watcher = await Player(live_server.ws_url, table).connect()
         await watcher.wait(lambda: any(m["type"] == "presence" for m in watcher.messages))
-        seen.append(last(watcher))
-        # A spectator coming told nobody else (a crowd of them costs one message each): a pong Ann asks for
-        # now comes after anything the server queued for her when the spectator came.
+        seen.append(last(watcher))  # the spectator is told at once, itself counted
+        # The players are told a moment later (WATCHING_PAUSE): a pong Ann asks for now comes after anything the
+        # server queued for her when the spectator came, and nothing was.
         await ann.send({"type": "ping", "id": "after"})
         await ann.wait(lambda: any(m.get("id") == "after" for m in ann.messages))
         assert len([m for m in ann.messages if m["type"] == "presence"]) == told
+        await ann.wait(lambda: last(ann)["watching"] == 1)
+        seen.append(last(ann))
+        # A crowd coming and going within the pause costs the players one message, with the number at its end.
+        told = len([m for m in ann.messages if m["type"] == "presence"])
+        crowd = [await Player(live_server.ws_url, table).connect() for _ in range(5)]
+        for p in crowd:
+            await p.wait(lambda p=p: any(m["type"] == "presence" for m in p.messages))
+        for p in crowd[:3]:
+            await p.close()
+        await ann.wait(lambda: last(ann)["watching"] == 3)
+        await asyncio.sleep(hub.WATCHING_PAUSE + 0.5)  # nothing more comes
+        assert [m["watching"] for m in ann.messages if m["type"] == "presence"][told:] == [3]
+        # A seat's change is told at once, with the number watching as it is.
         await bea.close()
         await ann.wait(lambda: last(ann)["connected"] == [0])
         seen.append(last(ann))
-        await watcher.close()
+        for p in [watcher, *crowd[3:]]:
+            await p.close()
+        await ann.wait(lambda: last(ann)["watching"] == 0)
+        seen.append(last(ann))
         await ann.close()
         return seen
 
     seen = run_apart(visit())
-    assert [m["connected"] for m in seen] == [[0], [0, 2], [0, 2], [0, 2], [0]]
+    assert [m["connected"] for m in seen] == [[0], [0, 2], [0, 2], [0, 2], [0, 2], [0], [0]]
+    assert [m["watching"] for m in seen] == [0, 0, 0, 1, 1, 3, 0]
     # Bea had not come yet at first (a person's seat nobody opened at this table since it was made).
-    assert [m["awaited"] for m in seen] == [[2], [], [], [], []]
-    assert seen[0] == {"type": "presence", "table": table, "connected": [0], "awaited": [2]}
+    assert [m["awaited"] for m in seen] == [[2], [], [], [], [], [], []]
+    assert seen[0] == {"type": "presence", "table": table, "connected": [0], "awaited": [2], "watching": 0}
 
 
 @pytest.mark.parametrize("path", ["/api/tables/nope/replay", "/api/tables/nope/rematch"])

@@ -192,6 +192,7 @@ class TerminalClient:
         self.asked_end = self.ending = False  # a finished table's result asked for (once), its answer awaited
         self.seats: list[dict[str, Any]] = []  # as the server last told them (welcome, table)
         self.connected: list[int] | None = None  # the seats with a page or terminal open, as last printed
+        self.watching = 0  # how many watch without a seat, as last printed
         self.awaited: list[int] = []  # the people's seats not opened at this table yet, as last printed
         self.absent_grace: float | None = None  # seconds a person is gone before `bot` may play for them (welcome)
         self.rematch: str | None = None  # the rematch's table, once someone asked for it
@@ -467,6 +468,7 @@ class TerminalClient:
                 self._the_end()
         elif kind == "presence":
             self._show_presence(m["connected"], m.get("awaited", []))
+            self._show_watching(m.get("watching", 0))
         elif kind == "rematch":
             self._show_rematch(m["rematch"])
         elif kind == "error":
@@ -543,6 +545,23 @@ class TerminalClient:
         if len(gone) < len(away):
             line += " · not here yet: " + ", ".join(self._seat_name(s) for s in away if s in awaited)
         self.say(f"[dim]{line}[/]")
+
+    def _show_watching(self, n: int) -> None:
+        """How many watch the table, said when that changes (as the page shows an eye and a number); a spectator's
+        own connection is not news to it."""
+        itself = 1 if self.link.token is None else 0
+        before, self.watching = self.watching, n
+        others = max(0, n - itself)
+        if others == max(0, before - itself):
+            return
+        if others <= 0:
+            self.say(
+                "[dim]Nobody else is watching now.[/]" if self.link.token is None else "[dim]Nobody is watching now.[/]"
+            )
+        elif self.link.token is None:
+            self.say(f"[dim]Watching with you: {others} other {'person' if others == 1 else 'people'}.[/]")
+        else:
+            self.say(f"[dim]Watching the table: {others} {'person' if others == 1 else 'people'}.[/]")
 
     def _waiting_for(self) -> str | None:
         """The line while another person is to move, "Waiting for Ann..." (not a bot, nor a seat a bot plays for

@@ -41,6 +41,7 @@ log = logging.getLogger("trionfi.server")
 # of a busy server and paused it for up to a second. Acyclic garbage (nearly all of it) goes by reference
 # counting anyway; the collector is for the rare cycles, so it may run far less often.
 GC_THRESHOLDS = (50_000, 20, 100)
+WATCHING_PAUSE = 2.0  # s: a change in the number of spectators alone is told to the table at most this often
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
@@ -307,7 +308,8 @@ class Hub:
         creator cannot take a seat from someone at the table."""
         digest = token_hash(creator)
         token = new_token()
-        connected = self.shared.connected(t.id, t.presence()["connected"])
+        here = t.presence()
+        connected, _ = self.shared.connected(t.id, here["connected"], here["watching"])
 
         def fn(row: TableRow) -> TableRow | ProtocolError:
             if not secrets.compare_digest(digest, row.creator_hash):
@@ -698,6 +700,8 @@ class Hub:
         """The table is no longer in the store (it expired, or its creator closed it): tell its connections and
         forget it."""
         self.tables.pop(t.id, None)
+        if t.watching_later is not None:
+            t.watching_later.cancel()
         if closed:
             message = error("unknown_table", "this table was closed by its creator")
         else:
@@ -839,19 +843,31 @@ class Hub:
             conn.table = None
             self._tell_presence(t)
 
-    def _tell_presence(self, t: LiveTable, newcomer: Connection | None = None) -> None:
-        """A ``presence`` message to the table when the seats connected changed; else to a newcomer only (so a
-        crowd of spectators coming and going costs one message each, not one to everyone)."""
+    def _tell_presence(self, t: LiveTable, newcomer: Connection | None = None, now: bool = False) -> None:
+        """A ``presence`` message to the table when the seats connected changed. When only the number watching
+        changed, to a newcomer at once and to everyone WATCHING_PAUSE seconds later (``now``), with whatever
+        came and went meanwhile: a crowd of spectators coming and going costs one message to everyone in that
+        time, not one each."""
         message = t.presence()
-        message["connected"] = self.shared.connected(t.id, message["connected"])
+        message["connected"], message["watching"] = self.shared.connected(
+            t.id, message["connected"], message["watching"]
+        )
         _note_offline(t, message["connected"])
         t.awaited.difference_update(message["connected"])
         message["awaited"] = sorted(t.awaited)
-        if (message["connected"], message["awaited"]) != t.presence_told:
-            t.presence_told = (message["connected"], message["awaited"])
+        told = (message["connected"], message["awaited"], message["watching"])
+        if told != t.presence_told and (now or t.presence_told is None or told[:2] != t.presence_told[:2]):
+            t.presence_told = told
             self._broadcast(t, message)
-        elif newcomer is not None:
+            return
+        if newcomer is not None:
             newcomer.send(message)
+        if told != t.presence_told and t.watching_later is None:
+            t.watching_later = asyncio.get_running_loop().call_later(WATCHING_PAUSE, self._tell_watching, t)
+
+    def _tell_watching(self, t: LiveTable) -> None:
+        t.watching_later = None
+        self._tell_presence(t, now=True)
 
     async def welcome(self, t: LiveTable, conn: Connection, version: int, full: bool) -> None:
         async with t.lock:  # nothing half-committed is shown, and welcome comes first

@@ -95,7 +95,8 @@ class LiveTable:
     agents: dict[int, Any] = field(default_factory=dict)
     last_acted: dict[int, int] = field(default_factory=dict)  # seat -> the seat's version its last action was sent at
     last_used: float = field(default_factory=time.monotonic)
-    presence_told: tuple[list[int], list[int]] | None = None  # (connected, awaited), as last told the table
+    presence_told: tuple[list[int], list[int], int] | None = None  # (connected, awaited, watching) as last told
+    watching_later: asyncio.TimerHandle | None = None  # the number watching, to be told in a moment (hub.py)
     # The people's seats not yet opened at this table since it was made here: a rematch starts with the others
     # still on the old table's summary, "not connected" only because they have not come yet. A table loaded from
     # the store (a restart, another process) awaits nobody: its people had come, or are told apart no longer.
@@ -146,9 +147,17 @@ class LiveTable:
         }
 
     def presence(self) -> dict[str, Any]:
-        """Which seats have a page open at this table now (in this process), and which people have not come yet."""
+        """Which seats have a page open at this table now (in this process), which people have not come yet, and
+        how many connections watch without a seat."""
         seats = sorted({c.seat for c in self.conns if c.seat is not None})
-        return {"type": "presence", "table": self.row.id, "connected": seats, "awaited": sorted(self.awaited)}
+        watching = sum(1 for c in self.conns if c.seat is None)
+        return {
+            "type": "presence",
+            "table": self.row.id,
+            "connected": seats,
+            "awaited": sorted(self.awaited),
+            "watching": watching,
+        }
 
     def table_message(self) -> dict[str, Any]:
         return {

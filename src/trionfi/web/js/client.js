@@ -350,10 +350,12 @@ export class TableConnection {
         this.welcome = { ...this.welcome, ...message };
         this.onChange({ kind: "table", table: message });
         break;
-      case "presence":
+      case "presence": {
+        const previous = this.presence;
         this.presence = message;
-        this.onChange({ kind: "presence", presence: message });
+        this.onChange({ kind: "presence", presence: message, previous });
         break;
+      }
       case "rematch":
         this.onChange({ kind: "rematch", rematch: message.rematch });
         break;

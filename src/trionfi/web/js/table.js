@@ -62,6 +62,23 @@ function context() {
 }
 
 // ---- drawing ----------------------------------------------------------------------------------------------------
+/** How many watch without a seat (the presence's ``watching``), an eye and a number in the top bar: the lobby lets
+ * anyone watch a table, and its players should know when someone does. A spectator alone there sees nothing. */
+function showWatching(ctx) {
+  const n = ctx.presence?.watching || 0;
+  const others = ctx.me === null ? n - 1 : n;
+  const box = $("watching");
+  box.hidden = others <= 0;
+  if (box.hidden) return;
+  const words = ctx.me === null
+    ? t(others === 1 ? "table.watchingWithYouOne" : "table.watchingWithYou", { n: others })
+    : t(n === 1 ? "table.watchingOne" : "table.watching", { n });
+  box.querySelector(".n").textContent = String(n);
+  box.querySelector(".sr-only").textContent = words;
+  box.title = words;
+  box.dataset.n = String(n);
+}
+
 function render() {
   const conn = page.conn;
   if (!conn?.observation) return;
@@ -69,6 +86,7 @@ function render() {
   document.body.dataset.game = ctx.obs.game;
   const name = tableTitle(conn.welcome?.title || ctx.obs.game, conn.welcome?.options);
   $("table-title").textContent = `${name}${ctx.me === null ? ` · ${t("table.spectator")}` : ""}`;
+  showWatching(ctx);
   // The tab says when it is this seat's turn: a player waiting for friends is often in another tab.
   const myTurn = ctx.obs.current_player === ctx.me && ctx.me !== null && ctx.status === "playing";
   document.title = `${myTurn ? `▶ ${t("tab.yourTurn")} · ` : ""}${name} · trionfi`;
@@ -508,6 +526,13 @@ function onChange(change) {
       page.refusedComanda = { text: page.lastSent.replace(/^comanda\s+/i, ""), message: error.message };
       page.error = "";
     }
+  }
+  // Only the number watching changed: the eye alone is redrawn, not the hand a player may be about to tap.
+  const { presence, previous } = change;
+  if (change.kind === "presence" && previous && page.conn.observation && String(presence.connected) === String(previous.connected)
+      && String(presence.awaited) === String(previous.awaited)) {
+    showWatching(context());
+    return;
   }
   if (change.kind === "rematch") page.rematch = change.rematch;
   if ((change.kind === "welcome" || change.kind === "table") && page.conn.welcome?.status === "finished") lookForRematch();
