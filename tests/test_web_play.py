@@ -407,6 +407,35 @@ def test_a_spectator_sees_the_table_but_no_hand(new_page, live_server, shoot):  
     expect(ann.locator("#watching")).to_be_hidden()
 
 
+def test_a_card_pressed_while_the_table_changes_is_played(new_page, live_server):  # noqa: F811
+    # The page redraws the table at every message; a message between a finger's press and its lift (a friend's
+    # phone losing its connection, someone coming to watch) drew a new hand under the finger, and the tap was
+    # lost: the card stayed in the hand. A hand drawn the same is left as it is.
+    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, OPEN, BOT, BOT], seed=2)
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], "Ann")
+    bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
+    deadline = time.monotonic() + 30
+    while not my_turn(ann):
+        assert time.monotonic() < deadline, "Ann's turn never came"
+        if my_turn(bob):
+            played = play_highlighted(bob)
+            wait_taken(bob, played)
+        ann.wait_for_timeout(50)
+    ann.wait_for_selector(".hand .card.playable")
+    card = ann.locator(".hand .card.playable").first
+    code = card.get_attribute("data-card")
+    ann.wait_for_timeout(300)  # the raised card at rest
+    ann.mouse.move(*card.evaluate(VISIBLE_POINT))
+    ann.mouse.down()
+    bob.context.close()  # Bob's phone is gone
+    expect(ann.locator(".tag.offline")).to_have_count(1)
+    watcher = new_page()  # and someone comes to watch
+    watcher.goto(page_url(live_server, created["spectate"]))
+    expect(ann.locator("#watching")).to_be_visible()
+    ann.mouse.up()
+    wait_taken(ann, code)
+
+
 def test_an_action_the_rate_limit_drops_is_sent_again(new_page, tmp_path):  # noqa: F811
     """The server drops messages over its rate limit and warns at most once a second, so a card played can go
     unanswered: the page sends it again (same id) rather than keeping the hand locked for ever. Here the hello

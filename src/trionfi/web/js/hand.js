@@ -34,6 +34,8 @@ export function sortHand(hand, obs, family, cardOrder = null) {
   return keyed.map((k) => k.code);
 }
 
+const drawn = new WeakMap(); // box -> what its hand was drawn from
+
 /**
  * Render the hand into `box`. `plays` maps a card code to the action that card sends now (a play, or a discard
  * in a discard phase); `onPlay(action)` is called once per choice. `locked` disables every card (an action is
@@ -43,13 +45,19 @@ export function renderHand(box, { cards, family, plays, locked, onPlay, label })
   const focused = document.activeElement?.closest?.(".hand .card")?.dataset.card;
   if (!cards.length) {
     box.replaceChildren();
+    drawn.delete(box);
     return;
   }
-  const hand = el("div", { className: "hand-rows", role: "group", "aria-label": label });
   // A big hand on a narrow screen is two rows, so that each card stays large enough to read and to tap.
   // (The hand's own width: on a phone turned sideways it has a column beside the table.)
   const width = box.clientWidth || window.innerWidth;
   const rows = cards.length > 9 && width < 700 ? 2 : 1;
+  // The table is redrawn at every message (someone's connection, a word said, the number watching): a hand that
+  // would be drawn the same is left as it is, so that a card under a finger or the keyboard's focus stays.
+  const key = JSON.stringify([cards, [...plays], locked, label, rows, family, document.documentElement.lang]);
+  if (drawn.get(box) === key && box.firstChild) return;
+  drawn.set(box, key);
+  const hand = el("div", { className: "hand-rows", role: "group", "aria-label": label });
   const perRow = Math.ceil(cards.length / rows);
   for (let r = 0; r < rows; r++) {
     hand.append(handRow(cards.slice(r * perRow, (r + 1) * perRow), { family, plays, locked, onPlay }));
