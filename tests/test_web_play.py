@@ -6,6 +6,7 @@ Each test opens real pages in Debian's Chromium; no page may log an error (the `
 from __future__ import annotations
 
 import itertools
+import json
 import time
 
 from playwright.sync_api import expect
@@ -434,6 +435,44 @@ def test_a_card_pressed_while_the_table_changes_is_played(new_page, live_server)
     expect(ann.locator("#watching")).to_be_visible()
     ann.mouse.up()
     wait_taken(ann, code)
+
+
+def press_while_a_friend_goes(page, target, friend) -> None:
+    """A finger pressed on ``target`` while a friend's page closes (the table says so), then lifted."""
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    friend.context.close()
+    expect(page.locator(".tag.offline")).to_have_count(1)
+    page.mouse.up()
+
+
+def test_a_bid_chosen_in_a_list_stays_chosen_while_the_table_changes(new_page, live_server):  # noqa: F811
+    # Briscola Chiamata's bids are a list and a Send button; a redraw for a message that changes nothing in them
+    # put the list back to its first bid, and Send sent a bid the player had not chosen.
+    created = live_server.create(game="briscola-chiamata", seed=3, seats=[OPEN, BOT, BOT, BOT, OPEN])
+    page = open_table(new_page, live_server, created["seats"][0]["invite"], "Ann")
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+    page.reload()  # (the socket made after the listener)
+    bob = open_table(new_page, live_server, created["seats"][4]["invite"], "Bob")
+    page.wait_for_selector("body[data-turn=true][data-pending=false] #list-bid")
+    bids = page.locator("#list-bid")
+    chosen = bids.locator("option").nth(2).get_attribute("value")
+    bids.select_option(chosen)
+    press_while_a_friend_goes(page, page.locator("#actions [data-action-list=bid]"), bob)
+    page.wait_for_selector("body[data-pending=false]")
+    actions = [json.loads(frame)["action"] for frame in sent if json.loads(frame)["type"] == "action"]
+    assert actions == [chosen], (chosen, actions)
+
+
+def test_next_deal_pressed_while_the_table_changes_goes_on(new_page, live_server):  # noqa: F811
+    created = live_server.create(game="briscola", options={"players": 3}, match=True, seats=[OPEN, OPEN, BOT], seed=4)
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], "Ann")
+    bob = open_table(new_page, live_server, created["seats"][1]["invite"], "Bob")
+    play_until_summary([ann, bob])
+    press_while_a_friend_goes(ann, ann.locator("[data-summary=next]"), bob)
+    expect(ann.locator(".summary")).to_have_count(0)
 
 
 def test_an_action_the_rate_limit_drops_is_sent_again(new_page, tmp_path):  # noqa: F811

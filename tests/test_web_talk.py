@@ -8,8 +8,9 @@ from test_web_touch import PHONES, at_a_talk_turn
 from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table  # noqa: F401 (fixtures)
 
 # Counts the redraws of the actions (the talk box is drawn anew with them).
+# The table's redraws, counted where one always shows: the felt (the buttons are drawn again only if they change).
 COUNT_REDRAWS = """() => { window.__redraws = 0;
-  new MutationObserver(() => window.__redraws++).observe(document.getElementById("actions"), {childList: true}); }"""
+  new MutationObserver(() => window.__redraws++).observe(document.getElementById("felt"), {childList: true}); }"""
 
 
 def test_the_talk_box_a_player_opened_stays_open_when_the_table_redraws(new_page, live_server):  # noqa: F811

@@ -125,7 +125,16 @@ function actionButton(action, family, send, locked, who) {
 
 /** The controls of the non-card actions; `send(action)` sends one (once: the caller locks until answered). */
 export function renderActions(box, { groups, family, send, locked, obs, cardPlays = false, refused = null, allowExplicit = true, who = null }) {
-  // A redraw keeps what is being typed in the comanda box, and the focus there.
+  // The table is redrawn at every message (someone's connection, a word said, the number watching): buttons that
+  // would be drawn the same are left as they are, so that a press is not lost under a finger, nor a bid chosen
+  // in a list put back to the list's first.
+  const seats = who ? Array.from({ length: obs?.players || 0 }, (_, seat) => who.name(seat)) : [];
+  const key = JSON.stringify([groups, family, locked, obs?.game, cardPlays, refused, allowExplicit, who?.me, seats,
+    document.documentElement.lang]);
+  if (drawn.get(box) === key) return;
+  drawn.set(box, key);
+  // A redraw keeps what is being typed in the comanda box, and the focus there; and a choice made in a list.
+  const chosen = new Map([...box.querySelectorAll(".action-list select")].map((select) => [select.id, select.value]));
   const typing = box.querySelector("#comanda-text");
   const kept = typing ? { value: typing.value, focused: document.activeElement === typing } : null;
   const parts = [];
@@ -156,7 +165,12 @@ export function renderActions(box, { groups, family, send, locked, obs, cardPlay
   if (talk.length) parts.push(talkBox(talk, send, locked, cardPlays));
   box.replaceChildren(...parts);
   if (focused) box.querySelector(`.talk-button[data-action="${CSS.escape(focused)}"]`)?.focus();
+  for (const select of box.querySelectorAll(".action-list select")) {
+    if ([...select.options].some((option) => option.value === chosen.get(select.id))) select.value = chosen.get(select.id);
+  }
 }
+
+const drawn = new WeakMap(); // box -> what its actions were drawn from
 
 let talkOpen = null; // the talk box opened (true) or folded (false) by the player, or null: as the moment wants
 

@@ -464,8 +464,11 @@ function replayHref(ctx) {
   return `/t/${encodeURIComponent(page.table)}/replay#deal=${deals}${ctx.me === null ? "" : `&seat=${ctx.me}`}`;
 }
 
+let summaryDrawn = null; // what the summary on show was drawn from
+
 function drawOverlay(ctx) {
   const box = $("overlay");
+  if (page.overlay !== "summary") summaryDrawn = null;
   if (page.overlay === "last-trick") {
     box.hidden = false;
     box.replaceChildren(el("div", { className: "dialog", role: "dialog", "aria-modal": "true", "aria-label": t("trick.last") },
@@ -492,6 +495,11 @@ function drawOverlay(ctx) {
     const matchOver = Boolean(summary.matchEnd) || Boolean(ctx.obs.match?.over);
     box.hidden = false;
     const replay = ctx.status === "finished" ? replayHref(ctx) : null;
+    // Drawn again only when what it shows changed: a redraw for a message that changes nothing in it (someone's
+    // connection, the number watching) lost a press on *Next deal* under the finger, and a phone's scroll.
+    const key = JSON.stringify([ctx.obs, ctx.status, ctx.me, ctx.welcome.seats, page.rematch, document.documentElement.lang]);
+    if (!box.hidden && summaryDrawn === key) return;
+    summaryDrawn = key;
     box.replaceChildren(summaryPanel(summary, ctx, { onNext: closeSummary, onRematch: rematch, onClose: closeSummary, matchOver, finished, replayHref: replay, rematchReady: Boolean(page.rematch) }));
     return;
   }
