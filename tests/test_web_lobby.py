@@ -736,3 +736,20 @@ def test_the_creator_closes_a_waiting_table_from_the_lobby(new_page, live_server
     expect(row).to_have_count(0)
     assert httpx.get(f"{live_server.base}/api/tables/{table}").status_code == 404
     expect(bea.locator(f".open-tables li[data-table='{table}']")).to_have_count(0, timeout=10_000)  # at its next look
+
+
+def test_a_press_on_watch_is_not_lost_to_the_lists_refresh(empty_server, new_page):  # noqa: F811
+    # The open tables are asked for again every 5 s; the list was drawn anew each time, so the row under a finger
+    # pressing *Watch* (or *Sit*) was replaced and the press did nothing. A list that has not changed stays.
+    created = empty_server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+    page = new_page()
+    page.goto(empty_server.base + "/")
+    watch = page.locator(f"#open-tables li[data-table='{created['table']}'] a", has_text="Watch")
+    box = watch.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    with page.expect_response(lambda r: r.url.endswith("/api/tables")):  # a refresh while the finger is down
+        pass
+    page.wait_for_timeout(300)
+    page.mouse.up()
+    page.wait_for_url(f"{empty_server.base}/t/{created['table']}")

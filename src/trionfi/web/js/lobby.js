@@ -334,6 +334,9 @@ async function refreshTables(box) {
     parts.push(el("details", { className: "quiet-tables", open: wasOpen },
       el("summary", {}, t("lobby.quietTables", { n: quiet.length })), el("ul", { className: "open-tables" }, ...quiet)));
   }
+  // Drawn again only if it changed: a list redrawn every few seconds took the row under a finger pressing *Sit*
+  // or *Watch* away, and the press did nothing.
+  if (parts.map((part) => part.outerHTML).join("") === [...box.children].map((part) => part.outerHTML).join("")) return;
   box.replaceChildren(...parts);
 }
 
