@@ -21,6 +21,7 @@ from web_support import (  # noqa: F401 (fixtures)
     new_page,
     open_table,
     page_url,
+    run_apart,
     seat_token,
     shoot,
 )
@@ -435,6 +436,37 @@ def test_a_card_pressed_while_the_table_changes_is_played(new_page, live_server)
     expect(ann.locator("#watching")).to_be_visible()
     ann.mouse.up()
     wait_taken(ann, code)
+
+
+async def play_from_another_tab(server, created: dict, seat: int, action: str) -> None:
+    """The seat's ``action`` sent by another connection of its own (as from a second tab)."""
+    from server_support import Player
+
+    other = await Player(server.ws_url, created["table"], created["seats"][seat]["token"]).connect()
+    await other.wait(other.my_turn)
+    answer = await other.answer(await other.act(action))
+    assert answer["type"] == "events", answer
+    await other.close()
+
+
+def test_the_side_panel_takes_a_press_while_the_bots_play(new_page, live_server):  # noqa: F811
+    # The side panel was drawn anew at every move: against bots (a move a second), a press on *Deal by deal* or
+    # *Links to this table* was often lost under the next move. The parts that did not change stay.
+    created = live_server.create(game="briscola", match=True, seats=[OPEN, BOT], seed=6)
+    page = open_table(new_page, live_server, created["seats"][0]["invite"])
+    play_until_summary([page])
+    page.locator("[data-summary=next]").click()
+    page.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable")
+    code = page.locator(".hand .card.playable").first.get_attribute("data-card")
+    version = int(page.locator("body").get_attribute("data-version"))
+    summary = page.locator("#side .score-sheet summary")
+    box = summary.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    run_apart(play_from_another_tab(live_server, created, 0, code))  # while the finger is down: the bot answers
+    page.wait_for_function(f"+document.body.dataset.version >= {version + 2}")  # Ann's card and the bot's
+    page.mouse.up()
+    expect(page.locator("#side .score-sheet")).to_have_attribute("open", "")
 
 
 def press_while_a_friend_goes(page, target, friend) -> None:

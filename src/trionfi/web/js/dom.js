@@ -20,6 +20,26 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** Put `parts` into `box`, each in the place of the child that shows the very same already (the markup, and what
+ * its fields hold) kept as it is: the table is redrawn at every message, and a part drawn anew under a finger
+ * loses its press (the press lands on the old part, the release on the new). True if anything was replaced. */
+export function replaceIfChanged(box, parts) {
+  const live = [...box.childNodes];
+  let changed = live.length !== parts.length;
+  parts.forEach((part, i) => {
+    if (i >= live.length) box.append(part);
+    else if (live[i] !== part && drawing(live[i]) !== drawing(part)) {
+      live[i].replaceWith(part);
+      changed = true;
+    }
+  });
+  for (const extra of live.slice(parts.length)) extra.remove();
+  return changed;
+}
+
+const drawing = (node) => (node.outerHTML ?? node.textContent)
+  + JSON.stringify([...(node.querySelectorAll?.("input, select, textarea") ?? [])].map((field) => [field.value, field.checked]));
+
 /** A button that copies `text` to the clipboard and says so; where nothing could be copied it selects the link
  * beside it for a copy by hand, and says that instead. */
 export function copyButton(text) {
@@ -75,6 +95,7 @@ export function setPlayerName(name) {
 // QR codes asked for (link -> its SVG, or the promise of it) and shown: a table page drawn again (every move)
 // shows a shown code again at once.
 const qrCodes = new Map();
+const qrDrawn = new Map(); // link -> its QR code's SVG, once it came
 const qrShown = new Set();
 
 /** A link to this machine's loopback address, which no other device opens (a QR code of it would mislead). */
@@ -91,9 +112,10 @@ export function qrCode(link) {
     button.setAttribute("aria-expanded", String(qrShown.has(link)));
     figure.hidden = !qrShown.has(link);
     if (!qrShown.has(link) || figure.querySelector(".qr-code")) return;
-    if (!qrCodes.has(link)) qrCodes.set(link, qrSvg(link));
+    if (!qrCodes.has(link)) qrCodes.set(link, qrSvg(link).then((svg) => qrDrawn.set(link, svg) && svg));
     try {
-      const svg = await qrCodes.get(link);
+      // (one drawn already is put in at once: a redraw then finds the same panel, and leaves it as it is)
+      const svg = qrDrawn.get(link) ?? await qrCodes.get(link);
       figure.replaceChildren(el("div", { className: "qr-code", role: "img", "aria-label": t("qr.label"), html: svg }),
         el("figcaption", {}, t("qr.caption")));
     } catch (e) {

@@ -5,7 +5,7 @@ import {
   ApiError, api, closeTableAsked, creatorToken, forgetSeat, isOver, markOver, pageOf, rememberCreator, rememberInvites,
   rememberSeat, rememberedSeat, rememberedSeats, seatPage,
 } from "./client.js";
-import { el, isLoopback, linkParts, playerName, setPlayerName } from "./dom.js";
+import { el, isLoopback, linkParts, playerName, replaceIfChanged, setPlayerName } from "./dom.js";
 import { capitalized, enginePhrase, engineText, language, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { optionLabel, rulesHref, rulesLink, tableTitle, valueText } from "./options.js";
 
@@ -328,16 +328,27 @@ async function refreshTables(box) {
     const here = table.connected.length || table.idle < QUIET || rememberedSeat(table.table);
     (here ? lively : quiet).push(tableItem(table));
   }
-  const parts = [lively.length ? el("ul", { className: "open-tables lively" }, ...lively) : el("p", { className: "muted" }, t("lobby.noTables"))];
+  // Each row drawn again only if it changed: a list redrawn every few seconds took the row under a finger
+  // pressing *Sit* or *Watch* away, and the press did nothing.
+  const parts = [lively.length ? rowsIn(box.querySelector(":scope > ul.lively"), "open-tables lively", lively)
+    : el("p", { className: "muted" }, t("lobby.noTables"))];
   if (quiet.length) {
-    const wasOpen = box.querySelector("details.quiet-tables")?.open; // the list is drawn again every few seconds
-    parts.push(el("details", { className: "quiet-tables", open: wasOpen },
-      el("summary", {}, t("lobby.quietTables", { n: quiet.length })), el("ul", { className: "open-tables" }, ...quiet)));
+    const details = box.querySelector(":scope > details.quiet-tables")
+      ?? el("details", { className: "quiet-tables" }, el("summary"), el("ul", { className: "open-tables" }));
+    const summary = details.querySelector("summary");
+    const title = t("lobby.quietTables", { n: quiet.length });
+    if (summary.textContent !== title) summary.textContent = title;
+    rowsIn(details.querySelector("ul"), "open-tables", quiet);
+    parts.push(details);
   }
-  // Drawn again only if it changed: a list redrawn every few seconds took the row under a finger pressing *Sit*
-  // or *Watch* away, and the press did nothing.
-  if (parts.map((part) => part.outerHTML).join("") === [...box.children].map((part) => part.outerHTML).join("")) return;
-  box.replaceChildren(...parts);
+  replaceIfChanged(box, parts);
+}
+
+/** The list `list` (a new one of `className` if none) with `items` as its rows, those unchanged left as they are. */
+function rowsIn(list, className, items) {
+  const ul = list ?? el("ul", { className });
+  replaceIfChanged(ul, items);
+  return ul;
 }
 
 function tableItem(table) {

@@ -8,14 +8,14 @@ import {
   ApiError, TableConnection, api, closeTableAsked, creatorToken, forgetSeat, rememberCreator, rememberInvites, rememberSeat,
   rememberedInvites, rememberedSeat, seatPage, tableAddress,
 } from "./client.js";
-import { el, linkParts, playerName, setPlayerName } from "./dom.js";
+import { el, linkParts, playerName, replaceIfChanged, setPlayerName } from "./dom.js";
 import { renderHand, sortHand, typeIntoHand } from "./hand.js";
 import { capitalized, enginePhrase, has, languageSwitch, loadLanguage, t } from "./i18n.js";
 import { rulesLink, tableRulesHref, tableTitle } from "./options.js";
 import { linksBlock } from "./tablelinks.js";
 import { listenForFirstTap, setTurnSound, turnIs, turnSoundOn } from "./turnalert.js";
 import {
-  dealSummary, factsLine, lastTrickPanel, notYet, renderFelt, renderSide, seatName, statusText, summaryFromObservation, summaryPanel,
+  dealSummary, factsLine, lastTrickPanel, notYet, renderFelt, scrollLog, seatName, sideParts, statusText, summaryFromObservation, summaryPanel,
   talkLines, viewer, withCardChips,
 } from "./tableview.js";
 
@@ -119,26 +119,28 @@ function render() {
   } else {
     $("hand").replaceChildren();
   }
-  renderSide($("side"), ctx);
+  const side = sideParts(ctx);
   // The wait for friends is the time to read how the game goes: the rules' link under the status line, in sight
   // on a phone (not behind *Scores*, nor under the hand and its buttons).
   const waitLine = $("wait-line");
   waitLine.hidden = ctx.status !== "waiting";
   waitLine.replaceChildren(...(waitLine.hidden ? [] : [`${t("rules.whileWaiting")} `, rulesLink(tableRulesHref(page.table), name)]));
   // The rules as this table's options make them, for a friend who came by a link to a game new to them.
-  $("side").append(el("section", { className: "panel-block rules-block" }, rulesLink(tableRulesHref(page.table), name)));
+  side.push(el("section", { className: "panel-block rules-block" }, rulesLink(tableRulesHref(page.table), name)));
   const playing = ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting");
-  $("side").append(linksBlock(page.table, playing ? page.token : null, render));
+  side.push(linksBlock(page.table, playing ? page.token : null, render));
   if (playing) {
     // Last in the side panel (behind *Scores* on a phone): out of the way of play.
-    $("side").append(el("section", { className: "panel-block sound-block" },
+    side.push(el("section", { className: "panel-block sound-block" },
       el("label", { htmlFor: "turn-sound" }, el("input", { type: "checkbox", id: "turn-sound", checked: turnSoundOn(),
         onchange: (e) => setTurnSound(e.target.checked) }), t("alert.turnSound"))));
-    $("side").append(el("section", { className: "panel-block leave-block" },
+    side.push(el("section", { className: "panel-block leave-block" },
       el("button", { type: "button", className: "button small ghost", "data-leave": "ask",
         onclick: () => { page.overlay = "leave"; render(); $("overlay").querySelector("[data-leave=stay]")?.focus(); } },
       t("leave.button"))));
   }
+  // (Bots move every second: a side panel drawn anew each time lost a press on its buttons and folds.)
+  if (replaceIfChanged($("side"), side)) scrollLog($("side"));
   const lastButton = $("last-trick");
   lastButton.hidden = !(ctx.obs.tricks || []).length;
   lastButton.textContent = t("trick.last");

@@ -549,10 +549,18 @@ function narrative(ctx) {
     el("ol", { className: "log", "aria-live": "off" }, ...lines.slice(-30).map((l) => el("li", {}, l))));
 }
 
-export function renderSide(side, ctx) {
-  side.replaceChildren(...[scoreTable(ctx), matchTable(ctx), factsList(ctx), talkPanel(ctx), narrative(ctx)].filter(Boolean));
+/** The side panel's parts: the scores, the match, the table's facts, the talk and what happened. */
+export const sideParts = (ctx) => [scoreTable(ctx), matchTable(ctx), factsList(ctx), talkPanel(ctx), narrative(ctx)].filter(Boolean);
+
+/** What happened, scrolled to its newest line. */
+export function scrollLog(side) {
   const log = side.querySelector(".log");
   if (log) log.scrollTop = log.scrollHeight;
+}
+
+export function renderSide(side, ctx) {
+  side.replaceChildren(...sideParts(ctx));
+  scrollLog(side);
 }
 
 // ---- the last trick, on demand ------------------------------------------------------------------------------------
