@@ -10,7 +10,17 @@ import pytest
 from playwright.sync_api import expect
 
 from test_web_play import BOT
-from web_support import DESKTOP, PHONE, browser, live_server, new_page, open_table, seat_token, shoot  # noqa: F401 (fixtures)
+from web_support import (  # noqa: F401 (fixtures)
+    DESKTOP,
+    PHONE,
+    browser,
+    live_server,
+    new_page,
+    open_table,
+    run_apart,
+    seat_token,
+    shoot,
+)
 
 
 def open_lobby(new_page, server, name, viewport=None):  # noqa: F811
@@ -283,6 +293,18 @@ def test_a_spectator_takes_a_free_seat_from_the_table_page(new_page, live_server
     expect(dee.locator("[data-notice=free-seats]")).to_have_count(0)
 
 
+async def ann_comes(ws_url: str, table: str, token: str) -> None:
+    """Ann's page opens at the table, and stays open a moment."""
+    import asyncio
+
+    from server_support import Player
+
+    ann = await Player(ws_url, table, token).connect()
+    await ann.wait(lambda: any(m["type"] == "presence" for m in ann.messages))
+    await asyncio.sleep(1.0)
+    await ann.close()
+
+
 def test_a_seat_freed_during_a_game_is_offered_to_its_spectators(new_page, live_server):  # noqa: F811
     # Bob left a game in progress and the creator gave his seat to someone new: Dan, watching, takes it from the
     # table page and plays Bob's hand on (his name remembered from an earlier visit: no dialog).
@@ -302,7 +324,14 @@ def test_a_seat_freed_during_a_game_is_offered_to_its_spectators(new_page, live_
     httpx.post(f"{live_server.base}/api/tables/{table}/seats/1/invite", headers=creator).raise_for_status()
     offer = dan.locator("[data-notice=free-seats]")
     expect(offer).to_contain_text("A seat is free (the game is on: you play on from where the seat is):")
-    offer.locator("button", has_text="Sit at seat 1").click()
+    # Dan's finger is on *Sit* when Ann's page opens and closes (the table's presence changes, the page is drawn
+    # again): the press is not lost for it.
+    sit = offer.locator("button", has_text="Sit at seat 1").bounding_box()
+    dan.mouse.move(sit["x"] + sit["width"] / 2, sit["y"] + sit["height"] / 2)
+    dan.mouse.down()
+    expect(dan.locator(".badge[data-seat='0'] .tag.offline")).to_have_count(1)
+    run_apart(ann_comes(live_server.ws_url, table, created["seats"][0]["token"]))  # (she came and went)
+    dan.mouse.up()
     dan.wait_for_selector("body[data-status=playing] .hand .card")
     assert dan.locator(".hand .card").count() == 3
     seats = httpx.get(f"{live_server.base}/api/tables/{table}").json()["seats"]

@@ -123,8 +123,7 @@ function render() {
   // The wait for friends is the time to read how the game goes: the rules' link under the status line, in sight
   // on a phone (not behind *Scores*, nor under the hand and its buttons).
   const waitLine = $("wait-line");
-  waitLine.hidden = ctx.status !== "waiting";
-  waitLine.replaceChildren(...(waitLine.hidden ? [] : [`${t("rules.whileWaiting")} `, rulesLink(tableRulesHref(page.table), name)]));
+  let waitParts = ctx.status !== "waiting" ? [] : [t("rules.whileWaiting") + " ", rulesLink(tableRulesHref(page.table), name)];
   // The rules as this table's options make them, for a friend who came by a link to a game new to them.
   side.push(el("section", { className: "panel-block rules-block" }, rulesLink(tableRulesHref(page.table), name)));
   const playing = ctx.me !== null && (ctx.status === "playing" || ctx.status === "waiting");
@@ -149,13 +148,14 @@ function render() {
   renderNotice(ctx);
   // The table waits for someone gone, and this page may let a bot play for them: the offer, under the hand on a
   // phone, is also under the status line, in sight.
-  const offer = ctx.status === "playing" && ctx.obs.current_player !== ctx.me
-    && document.querySelector(`[data-notice=absent][data-seat='${ctx.obs.current_player}'] button[data-stand-in]`);
+  const offered = `[data-notice=absent][data-seat='${ctx.obs.current_player}'] button[data-stand-in]`;
+  const offer = ctx.status === "playing" && ctx.obs.current_player !== ctx.me && document.querySelector(offered);
   if (offer) {
-    waitLine.hidden = false;
-    waitLine.replaceChildren(el("button", { type: "button", className: "button small primary", "data-stand-in-now": ctx.obs.current_player,
-      disabled: offer.disabled, onclick: () => offer.click() }, offer.textContent));
+    waitParts = [el("button", { type: "button", className: "button small primary", "data-stand-in-now": ctx.obs.current_player,
+      disabled: offer.disabled, onclick: () => document.querySelector(offered)?.click() }, offer.textContent)];
   }
+  waitLine.hidden = !waitParts.length;
+  replaceIfChanged(waitLine, waitParts.map((part) => (typeof part === "string" ? document.createTextNode(part) : part)));
   maybeSummary(ctx);
   drawOverlay(ctx);
   document.body.dataset.version = String(conn.version);
@@ -277,7 +277,7 @@ function renderNotice(ctx) {
   if (ctx.status === "waiting") parts.push(...invitesToSend(ctx), ...closeOffer());
   if (ctx.status === "playing") parts.push(...absentees(ctx), ...invitesToSend(ctx));
   box.hidden = !parts.length;
-  box.replaceChildren(...parts);
+  replaceIfChanged(box, parts); // (a spectator's *Sit* pressed while the bots play)
 }
 
 /** A spectator at a table with a free open seat (one anyone may take, as the lobby offers it; a seat given to
