@@ -4,7 +4,7 @@
 // Everything is drawn from the observation and the events: no rule of any game is decided here.
 
 import { cardBackSVG, cardName, cardSVG, indexText, parseCard, suitColour, suitSign } from "./cards.js";
-import { el } from "./dom.js";
+import { el, replaceIfChanged } from "./dom.js";
 import { actionLabel, bidText, plainLabel } from "./actions.js";
 import { capitalized, enginePhrase, engineText, has, language, t } from "./i18n.js";
 import { formatNumber, scoreChart, scoreSheet, signed } from "./scoresheet.js";
@@ -354,7 +354,7 @@ export function renderFelt(felt, ctx) {
     corner.style.setProperty("--y", pct(48 + far * 38 * Math.sin(a)));
     parts.push(corner);
   }
-  felt.replaceChildren(...parts);
+  replaceIfChanged(felt, parts); // (a seat's tag tapped on a phone while the bots play)
   felt.dataset.players = ctx.n;
 }
 
