@@ -64,7 +64,8 @@ def test_two_processes_serve_one_table(postgres: Postgres, tmp_path: Path) -> No
             # The same card sent at once to both processes, at the same version: the database lets one in.
             twin = await Player(b.ws_url, table, token[0]).connect()
             await ann.wait(ann.my_turn)
-            await twin.wait(twin.my_turn)
+            # (B's other worker may have loaded the table before Bea's join: it hears the start a moment later)
+            await twin.wait(lambda: twin.status == "playing" and twin.my_turn())
             card = ann.obs["legal_actions"][0]
             ids = await asyncio.gather(ann.act(card), twin.act(card))
             answers = [await ann.answer(ids[0]), await twin.answer(ids[1])]
