@@ -500,7 +500,7 @@ function drawOverlay(ctx) {
     // Drawn again only when what it shows changed: a redraw for a message that changes nothing in it (someone's
     // connection, the number watching) lost a press on *Next deal* under the finger, and a phone's scroll.
     const key = JSON.stringify([ctx.obs, ctx.status, ctx.me, ctx.welcome.seats, page.rematch, document.documentElement.lang]);
-    if (!box.hidden && summaryDrawn === key) return;
+    if (summaryDrawn === key) return;
     summaryDrawn = key;
     box.replaceChildren(summaryPanel(summary, ctx, { onNext: closeSummary, onRematch: rematch, onClose: closeSummary, matchOver, finished, replayHref: replay, rematchReady: Boolean(page.rematch) }));
     return;
