@@ -38,9 +38,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/envs_speed.py --write docs/benchmarks.md
 	$(BIN)/python benchmarks/batch_speed.py --write docs/benchmarks.md
 
-# The server under load: many tables of bot-speed clients (SQLite, one process; PostgreSQL, two processes).
+# The server under load: many tables of bot-speed clients (SQLite, one process; PostgreSQL, two processes); and a
+# page opened on a phone over a slow network (Chromium).
 bench-server: $(STAMP)
 	$(BIN)/python benchmarks/server_load.py --write docs/benchmarks.md
+	$(BIN)/python benchmarks/page_load.py --write docs/benchmarks.md
 
 # Hours on two cores: duplicate-deal tournaments of every bot level; match-ups already played are kept.
 bench-strength: $(STAMP)

@@ -29,8 +29,13 @@ export function preferredLanguage() {
 
 export async function loadLanguage(code = preferredLanguage()) {
   if (!LANGUAGES.includes(code)) code = "en";
-  if (!Object.keys(fallback).length) fallback = await fetchStrings("en");
-  strings = code === "en" ? fallback : await fetchStrings(code);
+  // (both at once: one after the other was a round trip more before a page in Italian showed anything)
+  const [english, chosen] = await Promise.all([
+    Object.keys(fallback).length ? fallback : fetchStrings("en"),
+    code === "en" ? null : fetchStrings(code),
+  ]);
+  fallback = english;
+  strings = chosen ?? fallback;
   current = code;
   patterns = null;
   document.documentElement.lang = code;
