@@ -3,6 +3,8 @@ through `trionfi join` typed at its prompt."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import queue
 import re
@@ -17,7 +19,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from server_support import SRC, ServerThread
+from server_support import SRC, Player, ServerThread
 from trionfi.cli import app
 from trionfi.server.client import LinkError, parse_link
 from trionfi.server.settings import Settings
@@ -26,6 +28,18 @@ from trionfi.server.settings import Settings
 def cli_env() -> dict[str, str]:
     """The environment of a `python -m trionfi.cli` subprocess: this checkout's package, a wide terminal."""
     return {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", "COLUMNS": "200"}
+
+
+def join_as(invite: str, name: str) -> tuple[subprocess.Popen, queue.Queue[str | None]]:
+    """`trionfi join INVITE --name NAME` in a subprocess, typed to on its standard input; its lines as they come
+    (None at the end)."""
+    cmd = [sys.executable, "-m", "trionfi.cli", "join", invite, "--name", name]
+    proc = subprocess.Popen(
+        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=cli_env()
+    )
+    lines: queue.Queue[str | None] = queue.Queue()
+    threading.Thread(target=lambda: [*map(lines.put, proc.stdout), lines.put(None)], daemon=True).start()
+    return proc, lines
 
 
 @pytest.mark.parametrize(
@@ -751,12 +765,7 @@ def test_join_says_whom_the_table_waits_for_when_a_person_takes_their_time(tmp_p
             headers={"Authorization": f"Bearer {bea}"},
         )
         assert joined.status_code == 200, joined.text
-        cmd = [sys.executable, "-m", "trionfi.cli", "join", created["seats"][0]["invite"], "--name", "Ann"]
-        proc = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=cli_env()
-        )
-        lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=lambda: [*map(lines.put, proc.stdout), lines.put(None)], daemon=True).start()
+        proc, lines = join_as(created["seats"][0]["invite"], "Ann")
         seen: list[str] = []
         try:
             deadline = time.monotonic() + 30
@@ -886,3 +895,47 @@ def test_join_lets_a_bot_play_for_the_person_the_table_waits_for(tmp_path: Path)
     assert "Type bot to let a bot play for them once they have been gone 0.3 seconds." in said, said
     assert "Seats: 0: Bea (away, a bot plays) · 1: Ann" in said, said
     assert re.search(r"Bea \(opponent\) plays \w+", said), said  # the bot played her card: Ann's turn came
+
+
+def test_join_chats_with_the_table_and_prints_what_the_others_say(tmp_path: Path) -> None:
+    """`chat TEXT` says a text before the first card; while the cards are played a phrase by its key or its words
+    (a text is refused, the phrases listed); what the others say is printed as it comes, and the last things
+    said before Ann came are printed when she comes."""
+    with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
+        created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
+        bea = Player(server.ws_url, created["table"], created["seats"][1]["token"], "Bea")
+        proc, lines = join_as(created["seats"][0]["invite"], "Ann")
+        seen: list[str] = []
+
+        def until(words: str) -> None:
+            deadline = time.monotonic() + 30
+            while not any(words in line for line in seen):
+                assert time.monotonic() < deadline, f"no {words!r} in:\n{''.join(seen)}"
+                with contextlib.suppress(queue.Empty):
+                    line = lines.get(timeout=0.5)
+                    assert line is not None, "".join(seen)
+                    seen.append(line)
+
+        def typed(text: str) -> None:
+            proc.stdin.write(text + "\n")
+            proc.stdin.flush()
+
+        async def talk() -> None:
+            await bea.connect()  # before Ann: the table waits for her
+            await bea.send({"type": "say", "text": "Ann, are you there?"})
+            await bea.wait(lambda: any(m["type"] == "said" for m in bea.messages))
+
+        try:
+            asyncio.run(talk())
+            until("Bea says: “Ann, are you there?”")  # said before she came
+            until("You are dealt")
+            typed("chat I hold the ace of coins")
+            until("no word about them")
+            typed("chat")
+            until("good_luck (Good luck!)")
+            typed("chat good luck!")
+            until("You say: “Good luck!”")
+        finally:
+            proc.kill()
+    text = "".join(seen)
+    assert "I hold the ace" not in text.split("no word about them")[1]

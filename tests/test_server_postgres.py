@@ -86,9 +86,10 @@ def test_two_processes_serve_one_table(postgres: Postgres, tmp_path: Path) -> No
     assert ann.events == log.events(0) and bea.events == log.events(2) and watcher.events == log.events(None)
 
 
-def test_presence_and_rematch_reach_every_process(postgres: Postgres, tmp_path: Path) -> None:
-    # Two people on two processes: each page hears that the other is connected, and that the other left; the
-    # rematch asked for on one process reaches a page of the old table on the other.
+def test_presence_talk_and_rematch_reach_every_process(postgres: Postgres, tmp_path: Path) -> None:
+    # Two people on two processes: each page hears that the other is connected, and that the other left; what
+    # one says reaches the other and the spectator; the rematch asked for on one process reaches a page of the
+    # old table on the other.
     with two_processes(postgres, tmp_path) as (a, b):
         created = a.create(game="briscola", options={"players": 4}, seats=TWO_PEOPLE_TWO_BOTS, seed=5)
         table = created["table"]
@@ -115,6 +116,16 @@ def test_presence_and_rematch_reach_every_process(postgres: Postgres, tmp_path: 
             await bea.wait(lambda: watching(bea) == 2)
             await other.close()
             await bea.wait(lambda: watching(bea) == 1)
+            await ann.send({"type": "say", "phrase": "hello"})
+            await bea.send({"type": "say", "phrase": "good_luck"})
+            for p in (ann, bea, watcher):  # one order for all: the store numbers them
+                await p.wait(lambda p=p: len([m for m in p.messages if m["type"] == "said"]) == 2)
+            talk = [
+                [(m["n"], m["name"], m["phrase"]) for m in p.messages if m["type"] == "said"]
+                for p in (ann, bea, watcher)
+            ]
+            assert talk[0] == talk[1] == talk[2] and [n for n, _, _ in talk[0]] == [0, 1]
+            assert sorted(said for _, *said in talk[0]) == [["Ann", "hello"], ["Bea", "good_luck"]]
             await bea.close()
             await ann.wait(lambda: connected(ann) == [0])  # Bea's page closed, on the other process
             bea = await Player(b.ws_url, table, token[2]).connect()

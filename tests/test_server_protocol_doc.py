@@ -53,6 +53,8 @@ def sent(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             await ann.send({"type": "sync", "version": 0})
             await ann.wait(lambda: any(m["type"] == "pong" for m in ann.messages))
             await play_out([ann, bea])
+            await bea.send({"type": "say", "phrase": "good_game"})
+            await ann.wait(lambda: any(m["type"] == "said" for m in ann.messages))
             auth = {"Authorization": f"Bearer {claim['token']}"}
             http["rematch"] = httpx.post(f"{base}/api/tables/{table}/rematch", headers=auth).json()
             await bea.wait(lambda: any(m["type"] == "rematch" for m in bea.messages))

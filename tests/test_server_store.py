@@ -61,11 +61,14 @@ def test_expiry_deletes_idle_unfinished_tables_only(tmp_path: Path) -> None:
         for r in (row("idle", updated=long_ago), row("done", "finished", long_ago), row("busy")):
             store.create(r).result()
         store.append("idle", 0, 0, "Kb", "playing").result()
+        for table_id in ("idle", "busy"):
+            assert store.say(table_id, 0, "Ann", "hi", None, keep=10).result()["n"] == 0
         # Appending touched "idle" again: make it idle once more, as it would be after days.
         with store.engine.begin() as conn:
             conn.exec_driver_sql("UPDATE tables SET updated = ? WHERE id = 'idle'", (long_ago,))
         assert store.expire(time.time() - 7 * 86400).result() == ["idle"]
-        assert store.load("idle") is None
+        assert store.load("idle") is None and store.messages("idle", 10) == []
+        assert [m["text"] for m in store.messages("busy", 10)] == ["hi"]
         assert store.load("done") is not None and store.load("busy") is not None
         assert [r.id for r in store.open_tables()] == ["busy"]
     finally:

@@ -603,11 +603,17 @@ async def _handle(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
             hub.sync(t, conn, since=msg["version"], full=msg.get("full", False))
         return
     if conn.seat is None:
+        if kind == "say":
+            raise ProtocolError(
+                "not_a_seat", "a spectator cannot speak at the table: spectators read what the players say"
+            )
         raise ProtocolError("not_a_seat", "a spectator cannot act: connect with a seat token to play")
     if kind == "action":
         await hub.act(t, conn.seat, msg["action"], msg["version"], conn=conn, ref=msg.get("id"))
     elif kind == "leave":
         await hub.leave(t, conn.seat)
+    elif kind == "say":
+        await hub.say(t, conn.seat, msg.get("text"), msg.get("phrase"))
 
 
 def _bearer(authorization: str | None) -> str:

@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from trionfi.errors import TrionfiError
 
+from .chat import PHRASES
 from .protocol import NAME_NEEDED, bot_name
 
 
@@ -123,10 +124,12 @@ Other allowed actions are listed under "Other actions"; type them as shown.
   [bold]leave[/]  leave the seat (a stand-in bot plays it, if the creator set one; come back with join)
   [bold]bot[/]    let a bot play for the person the table waits for, gone a while or who left (they take their
          seat back by opening their link)
+  [bold]chat[/] TEXT  say something to the table; while the cards are played, only one of the set phrases
+         ([bold]chat[/] alone lists them: [bold]chat good_luck[/])
   [bold]help[/]   this help
   [bold]quit[/]   disconnect (the seat stays yours: join again with the same link)"""
 WATCH_HELP = """\
-You are watching: the table's play is told as it happens (the public view only).
+You are watching: the table's play is told as it happens (the public view only), and what the players say.
   [bold]hand[/]   show the table again
   [bold]last[/]   show the last completed trick
   [bold]rules[/]  the rules of this game, as the table's options make them
@@ -193,6 +196,7 @@ class TerminalClient:
         self.seats: list[dict[str, Any]] = []  # as the server last told them (welcome, table)
         self.connected: list[int] | None = None  # the seats with a page or terminal open, as last printed
         self.watching = 0  # how many watch without a seat, as last printed
+        self.heard: set[int] = set()  # the numbers of the things said at the table that were printed
         self.awaited: list[int] = []  # the people's seats not opened at this table yet, as last printed
         self.absent_grace: float | None = None  # seconds a person is gone before `bot` may play for them (welcome)
         self.rematch: str | None = None  # the rematch's table, once someone asked for it
@@ -430,6 +434,7 @@ class TerminalClient:
                 self.shown_turn = -1  # your turn is said again: the lines in between may have pushed it away
                 self.drawn = -1  # and the table with it
             self.seats = m["seats"]
+            self._show_said(m.get("said", [])[-SAID_SHOWN:])
             self.absent_grace = m.get("absent_grace")
             if self.status == "waiting":
                 self.say("[dim]Waiting for the other players to join...[/]")
@@ -471,6 +476,8 @@ class TerminalClient:
             self._show_watching(m.get("watching", 0))
         elif kind == "rematch":
             self._show_rematch(m["rematch"])
+        elif kind == "said":
+            self._show_said([m])
         elif kind == "error":
             if m["message"] == NAME_NEEDED and self.game is None:
                 return "name"  # asked (or defaulted) by the session, then hello again
@@ -545,6 +552,33 @@ class TerminalClient:
         if len(gone) < len(away):
             line += " · not here yet: " + ", ".join(self._seat_name(s) for s in away if s in awaited)
         self.say(f"[dim]{line}[/]")
+
+    def _show_said(self, said: list[dict[str, Any]]) -> None:
+        """What was said at the table and not printed yet (a reconnection's welcome repeats the last ones)."""
+        from rich.markup import escape
+
+        for m in said:
+            if m["n"] in self.heard:
+                continue
+            self.heard.add(m["n"])
+            words = m["text"] if "text" in m else PHRASES.get(m["phrase"], m["phrase"])
+            who = "You say" if m["seat"] == self.seat and self.seat is not None else f"{escape(m['name'])} says"
+            self.say(f"[magenta]{who}:[/] “{escape(words)}”")
+
+    async def _chat(self, text: str) -> None:
+        """``chat TEXT``: a phrase by its key (or its words), else the text; ``chat`` alone lists the phrases."""
+        if not text:
+            listed = ", ".join(f"[bold]{key}[/] ({words})" for key, words in PHRASES.items())
+            self.say(f"The phrases, which may be said at any time: {listed}.")
+            if self.status == "playing":
+                self.say("While the cards are played only these: no word about the cards. Any text once it is over.")
+            return
+        wanted = text.lower().replace(" ", "_").rstrip("!.?")
+        for key, words in PHRASES.items():
+            if wanted in (key, words.lower().replace(" ", "_").rstrip("!.?")):
+                await self._send({"type": "say", "phrase": key})
+                return
+        await self._send({"type": "say", "text": text})
 
     def _show_watching(self, n: int) -> None:
         """How many watch the table, said when that changes (as the page shows an eye and a number); a spectator's
@@ -690,6 +724,13 @@ class TerminalClient:
             if word.lower() == "bot" and self.seat is not None:
                 await self._ask_bot()
                 return True
+            command, _, rest = word.partition(" ")
+            if command.lower() == "chat":
+                if self.seat is None:
+                    self.say("[red]You are watching: spectators read what the players say, and do not speak.[/]")
+                else:
+                    await self._chat(rest.strip())
+                return True
             if word.lower() == "leave":
                 await self._send({"type": "leave"})
                 self.say("You left the seat. Type an action to take it back, or quit.")
@@ -699,6 +740,9 @@ class TerminalClient:
             return True
         await self._act(word)  # the server says whether it is legal, and why not
         return True
+
+
+SAID_SHOWN = 5  # the last things said that a person coming to the table is shown
 
 
 def _read_lines(loop: asyncio.AbstractEventLoop, lines: asyncio.Queue[str | None]) -> None:

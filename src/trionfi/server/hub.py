@@ -26,7 +26,7 @@ from typing import Any
 import trionfi
 from trionfi.errors import TrionfiError
 
-from . import bots
+from . import bots, chat
 from .connections import Connection
 from .presence import SharedPresence
 from .protocol import MAX_NAME, NAME_NEEDED, ProtocolError, bot_name, check_name, error
@@ -131,7 +131,11 @@ class Hub:
 
     def _read_and_build(self, table_id: str) -> LiveTable | None:
         got = self.store.load(table_id)
-        return None if got is None else build(*got)
+        if got is None:
+            return None
+        t = build(*got)
+        t.said = self.store.messages(table_id, chat.KEEP)
+        return t
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(self.store.open_tables)
@@ -256,10 +260,36 @@ class Hub:
             return
         if kind == "rematch":
             self._broadcast(t, {"type": "rematch", "table": t.id, "rematch": arg})
+        elif kind == "said":
+            self._heard(t, json.loads(arg))
         elif kind == "closed":
             self._gone(t, closed=True)
         elif self.shared.heard(table_id, instance, kind, arg):
             self._tell_presence(t)
+
+    # --- what the people say -------------------------------------------------------------------------------
+    async def say(self, t: LiveTable, seat: int, text: str | None, phrase: str | None) -> None:
+        """``seat`` says a text or a phrase (chat.py): stored, then sent to every connection of the table."""
+        if phrase is not None:
+            chat.check_phrase(phrase)
+        else:
+            text = chat.clean_text(text or "")
+            if t.row.status == "playing":
+                raise chat.phrases_only()
+        t.say_limits.setdefault(seat, chat.SayLimit()).take()
+        name = t.row.seats[seat].name or ""
+        self._heard(t, await self._stored(t, self.store.say(t.id, seat, name, text, phrase, chat.STORED)))
+
+    def _heard(self, t: LiveTable, said: dict[str, Any]) -> None:
+        # Heard already (a table reloaded from the store after it was said)? Another process's message may come
+        # after one said here later (its notice is on its way when this process's own commit returns): the list
+        # stays in the store's order, and the pages put each message in its place by its number.
+        if any(m["n"] == said["n"] for m in t.said):
+            return
+        t.said.append(said)
+        t.said.sort(key=lambda m: m["n"])
+        del t.said[: -chat.KEEP]
+        self._broadcast(t, {"type": "said", "table": t.id, **said})
 
     # --- seats ---------------------------------------------------------------------------------------------
     async def _change(self, t: LiveTable, fn: Callable[[TableRow], TableRow | ProtocolError]) -> TableRow:
@@ -628,6 +658,7 @@ class Hub:
             self._gone(t)
             return
         t.row, t.log = fresh.row, fresh.log
+        t.said = fresh.said
         t.last_acted.clear()
         self._drop_handed_over(t)
         self._push(t)
@@ -874,6 +905,7 @@ class Hub:
             self.attach(t, conn)
             message = {"type": "welcome", "seat": conn.seat, "version": t.version(conn.seat), **_welcome_facts(t)}
             message["absent_grace"] = self.settings.absent_grace
+            message["said"] = t.said
             conn.send(message)
             current = t.version(conn.seat)
             if version > current:

@@ -26,6 +26,7 @@ ERROR_CODES = (
     "not_finished",
     "not_waiting",
     "not_absent",
+    "phrases_only",
     "bad_origin",
     "internal",
 )
@@ -39,7 +40,7 @@ def bot_name(seat: int) -> str:
     return f"Bot {seat}"
 
 
-SERVER_TYPES = ("welcome", "events", "snapshot", "table", "presence", "rematch", "pong", "error")
+SERVER_TYPES = ("welcome", "events", "snapshot", "table", "presence", "rematch", "said", "pong", "error")
 
 
 class ProtocolError(Exception):
@@ -69,6 +70,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "action": {"action": (_TEXT, True), "version": (_INT, True)},
     "sync": {"version": (_INT, True), "full": (_BOOL, False)},
     "leave": {},
+    "say": {"text": (_TEXT, False), "phrase": (_TEXT, False)},
     "ping": {},
 }
 _TYPE_NAMES = {str: "a text", int: "a whole number", bool: "true or false", type(None): "null"}
@@ -118,6 +120,8 @@ def check(msg: Any) -> dict[str, Any]:
     for name in ("version",):
         if name in msg and msg[name] < 0:
             raise ProtocolError("bad_version", f"{kind}: a version is 0 or more, not {msg[name]}")
+    if kind == "say" and ("text" in msg) == ("phrase" in msg):
+        raise ProtocolError("bad_message", 'say: give either a "text" or a "phrase", not both or neither')
     if kind == "hello" and msg.get("name") is not None:
         msg["name"] = check_name(msg["name"])
     return msg

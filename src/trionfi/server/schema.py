@@ -61,3 +61,16 @@ actions = Table(
     Column("action", String(200), nullable=False),
     Column("at", Float, nullable=False),
 )
+
+# What the people at a table said (chat.py): its last chat.STORED messages; a message has a text or a phrase.
+messages = Table(
+    "messages",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("idx", Integer, primary_key=True),  # 0, 1, 2... the order said
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64), nullable=False),  # the seat's name when it was said
+    Column("text", String(400), nullable=True),
+    Column("phrase", String(32), nullable=True),
+    Column("at", Float, nullable=False),
+)

@@ -13,6 +13,7 @@ a thousand busy tables share the commits instead of queueing for one each.
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import threading
@@ -23,10 +24,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.engine import make_url
 
-from .schema import actions, seats, tables
+from .schema import actions, messages, seats, tables
 
 log = logging.getLogger("trionfi.server")
 
@@ -51,6 +52,14 @@ _ACTIONS = (
     .where(actions.c.idx >= bindparam("since"))
     .order_by(actions.c.idx)
 )
+_MESSAGE_FIELDS = ["idx", "seat", "name", "text", "phrase", "at"]
+_MESSAGES = (
+    select(*[messages.c[f] for f in _MESSAGE_FIELDS])
+    .where(messages.c.table_id == bindparam("tid"))
+    .order_by(messages.c.idx.desc())
+    .limit(bindparam("n"))
+)
+_LAST_MESSAGE = select(func.max(messages.c.idx)).where(messages.c.table_id == bindparam("tid"))
 _TABLE_META = update(tables).where(tables.c.id == bindparam("b_tid"))  # SET: the keys given when executed
 _SEAT_ROW = update(seats).where(seats.c.table_id == bindparam("b_tid")).where(seats.c.seat == bindparam("b_seat"))
 _TABLE_FIELDS = [c.name for c in tables.c]
@@ -207,6 +216,12 @@ class Store:
             ).scalars()
             return [r for r in (_read_table(conn, i) for i in list(ids)) if r is not None]
 
+    def messages(self, table_id: str, last: int) -> list[dict[str, Any]]:
+        """The table's ``last`` messages, oldest first (each as the ``said`` message has it, without its type)."""
+        with self.reader.begin() as conn:
+            rows = conn.execute(_MESSAGES, {"tid": table_id, "n": last}).all()
+        return [_said(r) for r in reversed(rows)]
+
     def ping(self) -> None:
         with self.reader.connect() as conn:
             conn.execute(text("SELECT 1"))
@@ -271,6 +286,28 @@ class Store:
 
         return self.writer.submit(table_id, job)
 
+    def say(self, table_id: str, seat: int, name: str, text: str | None, phrase: str | None, keep: int) -> Future:
+        """Store what ``seat`` said at the table, keeping its ``keep`` last messages; resolves to the message (as
+        :meth:`messages` gives it) or MISSING. On PostgreSQL the other processes hear it with the commit."""
+
+        def job(conn: Connection) -> Any:
+            if _lock(conn, table_id) is None:
+                return MISSING
+            last = conn.execute(_LAST_MESSAGE, {"tid": table_id}).scalar()
+            said = {"idx": 0 if last is None else last + 1, "seat": seat, "name": name, "text": text,
+                    "phrase": phrase, "at": time.time()}  # fmt: skip
+            conn.execute(insert(messages).values(table_id=table_id, **said))
+            conn.execute(
+                delete(messages).where(messages.c.table_id == table_id).where(messages.c.idx <= said["idx"] - keep)
+            )
+            said = _said([said[f] for f in _MESSAGE_FIELDS])
+            if self.postgres:  # the message rides along ("~said" is a fanout tell): nobody reads it back
+                payload = f"{self.instance} {table_id} ~said {json.dumps(said, separators=(',', ':'))}"
+                conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+            return said
+
+        return self.writer.submit(table_id, job)
+
     def expire(self, before: float) -> Future:
         """Delete the unfinished tables idle since ``before``; resolves to their ids."""
 
@@ -309,8 +346,18 @@ class Store:
             conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{self.instance} {table_id}"})
 
 
+def _said(r: Any) -> dict[str, Any]:
+    said = dict(zip(["n", "seat", "name", "text", "phrase", "at"], r, strict=True))
+    if said["text"] is None:
+        del said["text"]
+    else:
+        del said["phrase"]
+    return said
+
+
 def _delete(conn: Connection, ids: list[str]) -> None:
     for chunk in _chunks(ids, 500):
+        conn.execute(delete(messages).where(messages.c.table_id.in_(chunk)))
         conn.execute(delete(actions).where(actions.c.table_id.in_(chunk)))
         conn.execute(delete(seats).where(seats.c.table_id.in_(chunk)))
         conn.execute(delete(tables).where(tables.c.id.in_(chunk)))

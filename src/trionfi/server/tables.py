@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import trionfi
 from trionfi.events import EventLog
 
+from .chat import SayLimit
 from .store import SeatRow, TableRow
 
 if TYPE_CHECKING:
@@ -104,6 +105,8 @@ class LiveTable:
     # Since when (time.monotonic) each person's seat has had no page open anywhere, as this process knows: after
     # the settings' absent_grace any player may let a bot play for it (hub.Hub.ask_stand_in).
     offline_since: dict[int, float] = field(default_factory=dict)
+    said: list[dict[str, Any]] = field(default_factory=list)  # its last chat.KEEP messages, oldest first
+    say_limits: dict[int, SayLimit] = field(default_factory=dict)  # seat -> its messages' rate (chat.py)
 
     @property
     def id(self) -> str:

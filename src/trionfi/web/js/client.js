@@ -188,10 +188,11 @@ const ANSWER_WITHIN = 4000;
 // The server drops messages over its rate limit (warning at most once a second), so an action can go
 // unanswered: it is sent again, same id and version, after this long. Taken already, it is refused as stale.
 const RESEND_AFTER = 3000;
+const SAID_KEPT = 100; // the things said at the table a page keeps
 
 /**
  * Connects to a table, keeps this viewer's version, events and observation, and tells `onChange` about every
- * change: onChange({kind: "welcome" | "events" | "snapshot" | "table" | "status" | "error", ...}).
+ * change: onChange({kind: "welcome" | "events" | "snapshot" | "table" | "presence" | "said" | "status" | "error", ...}).
  * status is "connecting", "open", "reconnecting" or "closed".
  */
 export class TableConnection {
@@ -206,6 +207,7 @@ export class TableConnection {
     this.observation = null;
     this.welcome = null;
     this.presence = null; // who has the table open (the server's presence message)
+    this.said = []; // what the people at the table said, oldest first (the welcome's last ones, then each said)
     this.pending = null; // the id of the action sent and not yet answered: nothing else is sent meanwhile
     this.status = "connecting";
     this.tries = 0;
@@ -319,10 +321,20 @@ export class TableConnection {
       return;
     }
     switch (message.type) {
-      case "welcome":
+      case "welcome": {
+        // (A reconnection's welcome repeats the last things said: those heard already are not news.)
+        const first = !this.welcome;
+        const fresh = (message.said || []).filter((m) => !this.said.some((h) => h.n === m.n));
+        this.hear(fresh);
         this.welcome = message;
         this.setStatus("open");
-        this.onChange({ kind: "welcome", welcome: message });
+        this.onChange({ kind: "welcome", welcome: message, said: first ? [] : fresh });
+        break;
+      }
+      case "said":
+        if (this.said.some((h) => h.n === message.n)) return;
+        this.hear([message]);
+        this.onChange({ kind: "said", said: [message] });
         break;
       case "events":
         if (message.from !== this.version) {
@@ -393,5 +405,16 @@ export class TableConnection {
 
   leave() {
     this.send({ type: "leave" });
+  }
+
+  /** Keep what was said in the table's order (its numbers): with several server processes a message said on
+   * another may come after one said later on this one. */
+  hear(said) {
+    this.said = [...this.said, ...said].sort((a, b) => a.n - b.n).slice(-SAID_KEPT);
+  }
+
+  /** Say a text or one of the phrases to the table (docs/protocol.md, `say`); false while disconnected. */
+  say({ text = null, phrase = null }) {
+    return this.send(text !== null ? { type: "say", text } : { type: "say", phrase });
   }
 }

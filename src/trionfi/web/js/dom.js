@@ -22,18 +22,21 @@ export function el(tag, props = {}, ...children) {
 
 /** Put `parts` into `box`, each in the place of the child that shows the very same already (the markup, and what
  * its fields hold) kept as it is: the table is redrawn at every message, and a part drawn anew under a finger
- * loses its press (the press lands on the old part, the release on the new). True if anything was replaced. */
+ * loses its press (the press lands on the old part, the release on the new). A part that is a child already (one
+ * kept from draw to draw, such as the chat with the text being typed) stays that very node: parts new before it
+ * are put in before it rather than in its place. True if anything was replaced. */
 export function replaceIfChanged(box, parts) {
-  const live = [...box.childNodes];
-  let changed = live.length !== parts.length;
+  let changed = box.childNodes.length !== parts.length;
   parts.forEach((part, i) => {
-    if (i >= live.length) box.append(part);
-    else if (live[i] !== part && drawing(live[i]) !== drawing(part)) {
-      live[i].replaceWith(part);
-      changed = true;
-    }
+    const here = box.childNodes[i];
+    if (here === part) return;
+    if (!here) box.append(part);
+    else if (part.parentNode === box || parts.includes(here)) box.insertBefore(part, here);
+    else if (drawing(here) === drawing(part)) return;
+    else here.replaceWith(part);
+    changed = true;
   });
-  for (const extra of live.slice(parts.length)) extra.remove();
+  while (box.childNodes.length > parts.length) box.lastChild.remove();
   return changed;
 }
 

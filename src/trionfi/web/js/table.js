@@ -4,6 +4,7 @@
 
 import { splitActions, renderActions } from "./actions.js";
 import { deckFamily } from "./cards.js";
+import { bubbleLayer, chatBlock, showBubbles } from "./chat.js";
 import {
   ApiError, TableConnection, api, closeTableAsked, creatorToken, forgetSeat, rememberCreator, rememberInvites, rememberSeat,
   rememberedInvites, rememberedSeat, seatPage, tableAddress,
@@ -33,6 +34,7 @@ const page = {
   rematchAsked: false,
   standInAsked: false,
   sitting: false, // a spectator's claim of a free seat is on its way
+  unread: 0, // things said by others while the side panel was out of sight (a phone): a dot on *Scores*
 };
 
 // ---- the context the drawing functions read ---------------------------------------------------------------------
@@ -90,7 +92,7 @@ function render() {
   // The tab says when it is this seat's turn: a player waiting for friends is often in another tab.
   const myTurn = ctx.obs.current_player === ctx.me && ctx.me !== null && ctx.status === "playing";
   document.title = `${myTurn ? `▶ ${t("tab.yourTurn")} · ` : ""}${name} · trionfi`;
-  renderFelt($("felt"), ctx);
+  renderFelt($("felt"), ctx, [bubbleLayer()]);
   $("felt").setAttribute("aria-label", t("table.felt"));
   $("status").textContent = statusText(ctx);
   $("status").classList.toggle("your-turn", myTurn);  // (not while the table waits for its players)
@@ -120,6 +122,8 @@ function render() {
     $("hand").replaceChildren();
   }
   const side = sideParts(ctx);
+  const chat = chatBlock(ctx, page.conn.said, sayAtTable);
+  if (chat) side.push(chat);
   // The wait for friends is the time to read how the game goes: the rules' link under the status line, in sight
   // on a phone (not behind *Scores*, nor under the hand and its buttons).
   const waitLine = $("wait-line");
@@ -145,6 +149,7 @@ function render() {
   lastButton.textContent = t("trick.last");
   lastButton.setAttribute("aria-expanded", String(page.overlay === "last-trick"));
   $("panel-toggle").textContent = t("panel.toggle");
+  showUnread();
   renderNotice(ctx);
   // The table waits for someone gone, and this page may let a bot play for them: the offer, under the hand on a
   // phone, is also under the status line, in sight.
@@ -544,12 +549,33 @@ function onChange(change) {
     showWatching(context());
     return;
   }
+  if (change.said?.length) heard(change.said);
   if (change.kind === "rematch") page.rematch = change.rematch;
   if ((change.kind === "welcome" || change.kind === "table") && page.conn.welcome?.status === "finished") lookForRematch();
   if (change.kind === "events" || change.kind === "snapshot") {
     page.error = page.error && change.kind === "events" && !page.errorPasses ? page.error : "";
   }
   render();
+}
+
+/** Someone said something: a bubble by their seat, and a dot on *Scores* while the panel is out of sight. */
+function heard(said) {
+  showBubbles($("felt"), said);
+  const others = said.filter((m) => m.seat !== page.conn.welcome?.seat).length;
+  const side = $("side");
+  if (others && (!side.getClientRects().length || side.getBoundingClientRect().top > window.innerHeight)) page.unread += others;
+}
+
+function showUnread() {
+  const toggle = $("panel-toggle");
+  if (page.unread) toggle.dataset.unread = String(page.unread);
+  else delete toggle.dataset.unread;
+  toggle.title = page.unread ? t("chat.unread", { n: page.unread }) : "";
+}
+
+function sayAtTable(what) {
+  page.error = "";
+  return page.conn.say(what);
 }
 
 let rematchLooked = false;
@@ -637,6 +663,8 @@ function wireChrome() {
   });
   $("panel-toggle").addEventListener("click", () => {
     page.sidePanel = !page.sidePanel;
+    if (page.sidePanel) page.unread = 0;
+    showUnread();
     document.body.classList.toggle("side-open", page.sidePanel);
     $("panel-toggle").setAttribute("aria-expanded", String(page.sidePanel));
     // An upright phone opens the panel under the hand, at the screen's foot or below it: the tap seemed to do

@@ -328,7 +328,8 @@ function trumpName(obs, ctx) {
   return has(key) ? t(key) : obs.suit_names?.[obs.trump] || obs.trump;
 }
 
-export function renderFelt(felt, ctx) {
+/** The felt: the seats, the trick, the stock and trump; `extra`, parts kept last on it (the table's bubbles). */
+export function renderFelt(felt, ctx, extra = []) {
   const parts = [];
   for (let seat = 0; seat < ctx.n; seat++) {
     const a = angleOf(seat, ctx);
@@ -354,6 +355,7 @@ export function renderFelt(felt, ctx) {
     corner.style.setProperty("--y", pct(48 + far * 38 * Math.sin(a)));
     parts.push(corner);
   }
+  parts.push(...extra);
   replaceIfChanged(felt, parts); // (a seat's tag tapped on a phone while the bots play)
   felt.dataset.players = ctx.n;
 }

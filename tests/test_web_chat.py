@@ -1,0 +1,134 @@
+"""The table page's chat, between real browsers on the real server: any text before the first card, the set
+phrases in each reader's language while the cards are played, a bubble by the speaker's seat, a count on *Scores*
+where the side panel is out of sight (a phone), and the text being typed kept while the table moves on.
+
+Each test opens real pages in Debian's Chromium; no page may log an error (the ``new_page`` fixture checks).
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from web_support import (  # noqa: F401 (fixtures)
+    DESKTOP,
+    PHONE,
+    browser,
+    live_server,
+    module_page,
+    new_page,
+    open_table,
+    page,
+    page_url,
+    static_url,
+)
+
+OPEN = {"kind": "open"}
+BOT = {"kind": "bot", "bot": "easy"}
+
+
+def say_phrase(tab, phrase: str) -> None:
+    tab.select_option(".chat-phrase", phrase)
+    tab.locator(".chat-form .chat-row:not(form) button").click()
+
+
+def test_friends_talk_before_the_game_and_say_phrases_while_it_is_played(new_page, live_server):  # noqa: F811
+    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, BOT, OPEN, BOT], seed=3)
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=DESKTOP)
+    ann.fill(".chat-text", "  Bea is on her way\n ")
+    ann.press(".chat-text", "Enter")
+    expect(ann.locator(".chat-log li")).to_have_text(["You: Bea is on her way"])
+    expect(ann.locator(".chat-text")).to_have_value("")  # sent and heard back: the box is empty again
+    expect(ann.locator(".bubble[data-seat='0']")).to_have_text("Bea is on her way")
+
+    # Bea on a phone, in Italian: she reads what Ann said before she came, with no bubble for it (old news).
+    bea = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    bea.add_init_script("localStorage.setItem('trionfi.name', 'Bea'); localStorage.setItem('trionfi.lang', 'it');")
+    bea.goto(page_url(live_server, created["seats"][2]["invite"]))
+    bea.wait_for_selector("body[data-ready=true] .hand .card")
+    expect(bea.locator(".chat-log li")).to_have_text(["Ann: Bea is on her way"])
+    expect(bea.locator(".bubble")).to_have_count(0)
+    expect(bea.locator("#panel-toggle")).not_to_have_attribute("data-unread", "1")
+
+    # The cards are dealt: no text box, the phrases only, and a line that says why.
+    expect(ann.locator("form.chat-row")).to_be_hidden()
+    expect(ann.locator(".chat-note")).to_contain_text("only these phrases")
+    bea.locator("#panel-toggle").click()
+    expect(bea.locator("form.chat-row")).to_be_hidden()
+    say_phrase(bea, "good_luck")
+    expect(bea.locator(".chat-log li").last).to_have_text("Tu: Buona fortuna!")
+    expect(ann.locator(".chat-log li").last).to_have_text("Bea: Good luck!")
+    bubble = ann.locator(".bubble[data-seat='2']")
+    expect(bubble).to_have_text("Good luck!")
+    # The bubble is by Bea's seat (across the table from Ann: under its badge), not by anyone else's.
+    seat = ann.locator(".seat[data-seat='2'] .badge").bounding_box()
+    box = bubble.bounding_box()
+    assert abs((box["x"] + box["width"] / 2) - (seat["x"] + seat["width"] / 2)) < 40, (box, seat)
+    assert seat["y"] + seat["height"] <= box["y"] <= seat["y"] + seat["height"] + 60, (box, seat)
+
+    # Bea's panel closed (a phone): what Ann says is a bubble, and a count on *Punti* until she opens it.
+    bea.locator("#panel-toggle").click()
+    say_phrase(ann, "well_played")
+    expect(bea.locator(".bubble[data-seat='0']")).to_have_text("Ben giocato!")
+    expect(bea.locator("#panel-toggle")).to_have_attribute("data-unread", "1")
+    bea.locator("#panel-toggle").click()
+    expect(bea.locator("#panel-toggle")).not_to_have_attribute("data-unread", "1")
+    expect(bea.locator(".chat-log li").last).to_have_text("Ann: Ben giocato!")
+
+    # A spectator reads the chat, and has nothing to say it with.
+    watcher = open_table(new_page, live_server, created["spectate"], viewport=DESKTOP)
+    expect(watcher.locator(".chat-log li")).to_have_count(3)
+    expect(watcher.locator(".chat-form")).to_be_hidden()
+    for tab in (watcher, bea, ann):
+        tab.close()
+
+
+def test_a_text_being_typed_stays_while_the_table_moves_on(new_page, live_server):  # noqa: F811
+    # The side panel is drawn again at every message (a friend comes, a seat is taken): the chat block is kept
+    # as it is, with what is typed in it and the keyboard's focus.
+    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, OPEN, OPEN, BOT])
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=DESKTOP)
+    ann.locator(".chat-text").click()
+    ann.keyboard.type("Who else is c")
+    bea = open_table(new_page, live_server, created["seats"][1]["invite"], name="Bea", viewport=DESKTOP)
+    expect(ann.locator(".seat[data-seat='1'] .badge-name")).to_have_text("Bea")  # the table changed under Ann
+    ann.keyboard.type("oming?")
+    expect(ann.locator(".chat-text")).to_have_value("Who else is coming?")
+    ann.keyboard.press("Enter")
+    expect(bea.locator(".chat-log li")).to_have_text(["Ann: Who else is coming?"])
+    for tab in (bea, ann):
+        tab.close()
+
+
+def test_nobody_at_a_table_said_anything_a_spectator_sees_no_chat(new_page, live_server):  # noqa: F811
+    created = live_server.create(game="briscola", seats=[OPEN, BOT])
+    watcher = open_table(new_page, live_server, created["spectate"], viewport=PHONE)
+    watcher.wait_for_selector("#felt .seat")
+    expect(watcher.locator(".chat-block")).to_have_count(0)
+    watcher.close()
+
+
+KEPT_PART = """async () => {
+  const { el, replaceIfChanged } = await import("/js/dom.js");
+  const box = el("div", {});
+  document.body.append(box);
+  const input = el("input", { value: "Who else is c" });
+  const chat = el("section", {}, input);
+  replaceIfChanged(box, [el("p", {}, "scores"), chat, el("p", {}, "rules")]);
+  input.focus();
+  // The game starts: what happened appears before the chat, and the rules' block changes after it.
+  const changed = replaceIfChanged(box, [el("p", {}, "scores"), el("ol", {}, "Deal 1"), chat, el("p", {}, "rules!")]);
+  return { changed, focused: document.activeElement === input, same: box.children[2] === chat,
+    order: [...box.children].map((e) => e.textContent || e.querySelector("input")?.value) };
+}"""
+
+
+def test_a_part_kept_from_draw_to_draw_keeps_its_place_and_the_keyboard(page, static_url):  # noqa: F811
+    # A part new before the chat used to take the chat's place and push it along (the chat was moved, and the
+    # text box lost the keyboard's focus); now the new part goes in before it and the chat stays where it is.
+    got = module_page(page, static_url).evaluate(KEPT_PART)
+    assert got == {
+        "changed": True,
+        "focused": True,
+        "same": True,
+        "order": ["scores", "Deal 1", "Who else is c", "rules!"],
+    }
