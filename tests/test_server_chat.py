@@ -1,5 +1,6 @@
-"""What the people at a table say to each other (the ``say`` message): any short text before the first card and
-after the last, only the set phrases while the cards are played, spectators read; kept across a restart."""
+"""What the people at a table say to each other (the ``say`` message): only the set phrases until the game is
+over (a waiting table's seats hold their cards already), any short text after it; spectators read; kept across a
+restart."""
 
 from __future__ import annotations
 
@@ -41,20 +42,23 @@ async def say(p: Player, **what: str) -> dict:
     return refused[0] if refused else said(p)[-1]
 
 
-def test_a_waiting_table_talks_freely_and_everyone_hears_it(server: ServerThread) -> None:
+def test_a_waiting_table_says_phrases_everyone_hears_and_no_text(server: ServerThread) -> None:
     created = two_people(server)
 
     async def game() -> None:
         ann = await Player(server.ws_url, created["table"], created["seats"][0]["token"], "Ann").connect()
         watcher = await Player(server.ws_url, created["table"]).connect()
-        heard = await say(ann, text="  Hi!\n\tBea is on her way\u200b\x07  ")
+        assert ann.obs["hand"]  # the cards are dealt: a text now could tell them
+        refused = await say(ann, text="I hold the ace of coins")
+        assert refused["code"] == "phrases_only" and "until the game is over" in refused["message"]
+        heard = await say(ann, phrase="one_moment")
         assert heard == {
             "type": "said",
             "table": created["table"],
             "n": 0,
             "seat": 0,
             "name": "Ann",
-            "text": "Hi! Bea is on her way",
+            "phrase": "one_moment",
             "at": heard["at"],
         }
         await watcher.wait(lambda: said(watcher) == [heard])
@@ -106,15 +110,15 @@ def test_while_the_cards_are_played_only_the_phrases_and_any_text_once_over(serv
         await ann.wait(lambda: ann.status == "playing")
         refused = await say(bea, text="I hold the ace of cups")
         assert refused["code"] == "phrases_only"
-        assert "no word about them" in refused["message"] and "well_played" in refused["message"]
+        assert "no word that could be about the cards" in refused["message"] and "well_played" in refused["message"]
         version = bea.version
         heard = await say(bea, phrase="good_luck")
         assert heard["phrase"] == "good_luck" and heard["name"] == "Bea" and heard["seat"] == 1
         await ann.wait(lambda: said(ann) and said(ann)[-1]["n"] == heard["n"])
         assert bea.version == version  # a message is not an event of the game: the versions stay
         await play_out([ann, bea])
-        after = await say(ann, text="Good game, again tomorrow?")
-        assert after["text"] == "Good game, again tomorrow?"
+        after = await say(ann, text="  Good game!\n\tAgain tomorrow?\u200b\x07 ")
+        assert after["text"] == "Good game! Again tomorrow?" and "phrase" not in after
         for p in (ann, bea):
             await p.close()
 
@@ -127,11 +131,12 @@ def test_a_flood_is_slowed_per_seat_over_all_its_pages(server: ServerThread) -> 
     async def game() -> None:
         ann = await Player(server.ws_url, created["table"], created["seats"][0]["token"], "Ann").connect()
         again = await Player(server.ws_url, created["table"], created["seats"][0]["token"], "Ann").connect()
+        phrases = list(chat.PHRASES)
         for i in range(chat.BURST):
-            assert (await say(ann if i % 2 else again, text=f"word {i}"))["type"] == "said"
-        refused = await say(ann, text="one more")
+            assert (await say(ann if i % 2 else again, phrase=phrases[i]))["type"] == "said"
+        refused = await say(ann, phrase="oops")
         assert refused["code"] == "rate_limited" and "the next in 2 s" in refused["message"]
-        assert [m["text"] for m in said(ann)] == [f"word {i}" for i in range(chat.BURST)]
+        assert [m["phrase"] for m in said(ann)] == phrases[: chat.BURST]
         for p in (ann, again):
             await p.close()
 
@@ -149,7 +154,7 @@ def test_a_page_opened_later_and_a_restarted_server_show_what_was_said(tmp_path:
         async def talk() -> None:
             ann = await Player(first.ws_url, created["table"], token, "Ann").connect()
             for i in range(chat.KEEP + 3):
-                await say(ann, text=f"line {i}")
+                await say(ann, phrase=list(chat.PHRASES)[i])
             await ann.close()
 
         run(talk())
@@ -161,7 +166,7 @@ def test_a_page_opened_later_and_a_restarted_server_show_what_was_said(tmp_path:
             return watcher.messages[0]["said"]
 
         kept = run(come_back())
-        assert [m["text"] for m in kept] == [f"line {i}" for i in range(3, chat.KEEP + 3)]
+        assert [m["phrase"] for m in kept] == list(chat.PHRASES)[3 : chat.KEEP + 3]
         assert [m["n"] for m in kept] == list(range(3, chat.KEEP + 3)) and kept[0]["name"] == "Ann"
         r = httpx.get(f"{second.base}/api/tables/{created['table']}")
         assert r.status_code == 200
@@ -189,3 +194,15 @@ def test_a_message_told_by_another_process_late_keeps_its_place_and_is_not_said_
             await p.close()
 
     run(game())
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("  two\n\nlines\t here ", "two lines here"),
+        ("a\u200bhidden\u202espoof\x1b[31m", "ahiddenspoof[31m"),  # (invisible, reversing and control characters)
+        ("we are 👨\u200d👩\u200d👧 and 🇮🇹", "we are 👨\u200d👩\u200d👧 and 🇮🇹"),  # an emoji's joiners stay
+    ],
+)
+def test_a_text_is_put_on_one_line_without_what_cannot_be_seen(typed: str, shown: str) -> None:
+    assert chat.clean_text(typed) == shown

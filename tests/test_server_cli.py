@@ -898,9 +898,9 @@ def test_join_lets_a_bot_play_for_the_person_the_table_waits_for(tmp_path: Path)
 
 
 def test_join_chats_with_the_table_and_prints_what_the_others_say(tmp_path: Path) -> None:
-    """`chat TEXT` says a text before the first card; while the cards are played a phrase by its key or its words
-    (a text is refused, the phrases listed); what the others say is printed as it comes, and the last things
-    said before Ann came are printed when she comes."""
+    """`chat` says a phrase by its key or its words until the game is over (a text is refused, the phrases
+    listed); what the others say is printed as it comes, and the last things said before Ann came are printed
+    when she comes."""
     with ServerThread(Settings(db_url=f"sqlite:///{tmp_path / 's.db'}", bot_pause=0)) as server:
         created = server.create(game="briscola", seats=[{"kind": "open"}, {"kind": "open"}])
         bea = Player(server.ws_url, created["table"], created["seats"][1]["token"], "Bea")
@@ -922,15 +922,15 @@ def test_join_chats_with_the_table_and_prints_what_the_others_say(tmp_path: Path
 
         async def talk() -> None:
             await bea.connect()  # before Ann: the table waits for her
-            await bea.send({"type": "say", "text": "Ann, are you there?"})
+            await bea.send({"type": "say", "phrase": "hello"})
             await bea.wait(lambda: any(m["type"] == "said" for m in bea.messages))
 
         try:
             asyncio.run(talk())
-            until("Bea says: “Ann, are you there?”")  # said before she came
+            until("Bea says: “Hello!”")  # said before she came
             until("You are dealt")
             typed("chat I hold the ace of coins")
-            until("no word about them")
+            until("no word that could be about the cards")
             typed("chat")
             until("good_luck (Good luck!)")
             typed("chat good luck!")
@@ -938,4 +938,4 @@ def test_join_chats_with_the_table_and_prints_what_the_others_say(tmp_path: Path
         finally:
             proc.kill()
     text = "".join(seen)
-    assert "I hold the ace" not in text.split("no word about them")[1]
+    assert "I hold the ace" not in text.split("no word that could be about the cards")[1]

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from server_support import Player, play_out
 from web_support import (  # noqa: F401 (fixtures)
     DESKTOP,
     PHONE,
+    SIDEWAYS,
     browser,
     live_server,
     module_page,
@@ -19,6 +21,7 @@ from web_support import (  # noqa: F401 (fixtures)
     open_table,
     page,
     page_url,
+    run_apart,
     static_url,
 )
 
@@ -31,25 +34,25 @@ def say_phrase(tab, phrase: str) -> None:
     tab.locator(".chat-form .chat-row:not(form) button").click()
 
 
-def test_friends_talk_before_the_game_and_say_phrases_while_it_is_played(new_page, live_server):  # noqa: F811
+def test_friends_say_phrases_until_the_game_is_over_each_in_their_language(new_page, live_server):  # noqa: F811
     created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, BOT, OPEN, BOT], seed=3)
     ann = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=DESKTOP)
-    ann.fill(".chat-text", "  Bea is on her way\n ")
-    ann.press(".chat-text", "Enter")
-    expect(ann.locator(".chat-log li")).to_have_text(["You: Bea is on her way"])
-    expect(ann.locator(".chat-text")).to_have_value("")  # sent and heard back: the box is empty again
-    expect(ann.locator(".bubble[data-seat='0']")).to_have_text("Bea is on her way")
+    ann.wait_for_selector("#hand .card")  # (the cards are dealt while the table waits: no text box yet)
+    expect(ann.locator("form.chat-row")).to_be_hidden()
+    say_phrase(ann, "one_moment")
+    expect(ann.locator(".chat-log li")).to_have_text(["You: One moment, please."])
+    expect(ann.locator(".bubble[data-seat='0']")).to_have_text("One moment, please.")
 
     # Bea on a phone, in Italian: she reads what Ann said before she came, with no bubble for it (old news).
     bea = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     bea.add_init_script("localStorage.setItem('trionfi.name', 'Bea'); localStorage.setItem('trionfi.lang', 'it');")
     bea.goto(page_url(live_server, created["seats"][2]["invite"]))
     bea.wait_for_selector("body[data-ready=true] .hand .card")
-    expect(bea.locator(".chat-log li")).to_have_text(["Ann: Bea is on her way"])
+    expect(bea.locator(".chat-log li")).to_have_text(["Ann: Un momento, per favore."])
     expect(bea.locator(".bubble")).to_have_count(0)
     expect(bea.locator("#panel-toggle")).not_to_have_attribute("data-unread", "1")
 
-    # The cards are dealt: no text box, the phrases only, and a line that says why.
+    # The cards are played: no text box, the phrases only, and a line that says why.
     expect(ann.locator("form.chat-row")).to_be_hidden()
     expect(ann.locator(".chat-note")).to_contain_text("only these phrases")
     bea.locator("#panel-toggle").click()
@@ -82,19 +85,98 @@ def test_friends_talk_before_the_game_and_say_phrases_while_it_is_played(new_pag
         tab.close()
 
 
-def test_a_text_being_typed_stays_while_the_table_moves_on(new_page, live_server):  # noqa: F811
-    # The side panel is drawn again at every message (a friend comes, a seat is taken): the chat block is kept
-    # as it is, with what is typed in it and the keyboard's focus.
-    created = live_server.create(game="briscola", options={"players": 4}, seats=[OPEN, OPEN, OPEN, BOT])
+def test_after_the_game_any_text_and_it_stays_while_the_table_moves_on(new_page, live_server):  # noqa: F811
+    # Once the game is over, a text box. The page is drawn again at every message (here Bea asks for the
+    # rematch): the chat block is kept as it is, with what is typed in it and the keyboard's focus.
+    created = live_server.create(game="briscola", seats=[OPEN, OPEN], seed=5)
+    table, tokens = created["table"], [s["token"] for s in created["seats"]]
+
+    async def play() -> None:
+        people = [
+            await Player(live_server.ws_url, table, tokens[i], name).connect() for i, name in enumerate(["Ann", "Bea"])
+        ]
+        await play_out(people)
+        for p in people:
+            await p.close()
+
+    run_apart(play())
     ann = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=DESKTOP)
+    ann.locator("[data-summary=close]").click()
+    # The panel holds a text box now, and scrolls: its rows keep within it (the list of phrases shrinks).
+    inside = ann.evaluate(
+        """() => { const side = document.getElementById("side").getBoundingClientRect().right;
+        return [...document.querySelectorAll(".chat-row > *")]
+          .every((e) => e.getBoundingClientRect().right <= side); }"""
+    )
+    assert inside
     ann.locator(".chat-text").click()
-    ann.keyboard.type("Who else is c")
+    ann.keyboard.type("  Good game!   Same time tom")
     bea = open_table(new_page, live_server, created["seats"][1]["invite"], name="Bea", viewport=DESKTOP)
-    expect(ann.locator(".seat[data-seat='1'] .badge-name")).to_have_text("Bea")  # the table changed under Ann
-    ann.keyboard.type("oming?")
-    expect(ann.locator(".chat-text")).to_have_value("Who else is coming?")
+    bea.locator("[data-summary=rematch]").click()
+    expect(ann.locator("[data-notice=rematch]")).to_be_visible()  # the page was drawn again under Ann
+    ann.keyboard.type("orrow?")
+    expect(ann.locator(".chat-text")).to_have_value("  Good game!   Same time tomorrow?")
     ann.keyboard.press("Enter")
-    expect(bea.locator(".chat-log li")).to_have_text(["Ann: Who else is coming?"])
+    bea.goto(page_url(live_server, created["seats"][1]["invite"]))  # (the rematch took her page to the new table)
+    expect(bea.locator(".chat-log li")).to_have_text(["Ann: Good game! Same time tomorrow?"])
+    expect(ann.locator(".chat-text")).to_have_value("")  # sent and heard back: the box is empty again
+    expect(ann.locator(".chat-text")).to_be_focused()
+    for tab in (bea, ann):
+        tab.close()
+
+
+def test_the_chat_stays_where_it_is_while_the_narrative_grows(new_page, live_server):  # noqa: F811
+    # The narrative grew a line at every move until its 240 px: *Say* under it moved down under a finger
+    # pressing it while a bot played (and the rules' link, the links and *Leave* with it).
+    created = live_server.create(game="briscola", seats=[OPEN, BOT], seed=8)
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=DESKTOP)
+    ann.wait_for_selector("body[data-turn=true] .hand .card.playable")
+    before = ann.locator(".chat-phrase").bounding_box()["y"]
+    for _ in range(3):
+        version = int(ann.locator("body").get_attribute("data-version"))
+        ann.locator(".hand .card.playable").first.click()
+        ann.wait_for_function(f"+document.body.dataset.version > {version + 2}")
+        ann.wait_for_selector("body[data-turn=true][data-pending=false] .hand .card.playable")
+    assert ann.locator("#side .log li").count() >= 12
+    assert ann.locator(".chat-phrase").bounding_box()["y"] == before
+    ann.close()
+
+
+def test_say_stays_where_it_is_while_the_others_talk(new_page, live_server):  # noqa: F811
+    # The chat's lines grew above *Say*: a line said by a friend while a finger pressed it moved it away.
+    created = live_server.create(game="briscola", seats=[OPEN, OPEN], seed=10)
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=DESKTOP)
+    expect(ann.locator(".chat-log li")).to_have_text(["Nothing said yet."])
+    before = ann.locator(".chat-form button").first.bounding_box()
+
+    async def talk() -> None:
+        bea = await Player(live_server.ws_url, created["table"], created["seats"][1]["token"], "Bea").connect()
+        for phrase in ("hello", "good_luck", "thanks", "oops", "one_moment"):  # (five at once at most)
+            await bea.send({"type": "say", "phrase": phrase})
+        await bea.wait(lambda: len([m for m in bea.messages if m["type"] == "said"]) == 5)
+        await bea.close()
+
+    run_apart(talk())
+    expect(ann.locator(".chat-log li")).to_have_count(5)
+    assert ann.locator(".chat-form button").first.bounding_box() == before
+    ann.close()
+
+
+def test_scores_opened_for_what_was_said_shows_the_chat(new_page, live_server):  # noqa: F811
+    # On a phone turned sideways the side panel opens beside the table, the chat under the points and the
+    # narrative, out of sight: opened for the count on *Scores*, it shows the chat.
+    created = live_server.create(game="briscola", seats=[OPEN, OPEN], seed=9)
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=DESKTOP)
+    bea = new_page(viewport=SIDEWAYS, has_touch=True, is_mobile=True)
+    bea.add_init_script("localStorage.setItem('trionfi.name', 'Bea'); localStorage.setItem('trionfi.lang', 'en');")
+    bea.goto(page_url(live_server, created["seats"][1]["invite"]))
+    bea.wait_for_selector("body[data-ready=true] .hand .card")
+    say_phrase(ann, "hello")
+    expect(bea.locator("#panel-toggle")).to_have_attribute("data-unread", "1")
+    bea.locator("#panel-toggle").click()
+    expect(bea.locator(".chat-log li").last).to_have_text("Ann: Hello!")
+    expect(bea.locator(".chat-log li").last).to_be_in_viewport()
+    expect(bea.locator(".chat-phrase")).to_be_in_viewport()
     for tab in (bea, ann):
         tab.close()
 

@@ -2,9 +2,10 @@
 
 While the cards are played, no game lets its players talk about them (RULES.md: Briscola's ``communication`` is
 ``none`` unless chosen, Triomphe and Troccas allow no word, Trionfetti only its own talk, which the engine
-keeps as actions), and a free text could tell a partner anything. So while a table plays, a seat may say only one
-of :data:`PHRASES`, which name no card and no suit: a greeting, thanks, a moment's wait, a goodbye. Before the
-first card and once the game is over, any short text. Only the seats speak; spectators read. Each page and
+keeps as actions), and a free text could tell a partner anything. The cards are dealt when the table is made, and
+a seat sees its hand while the table waits for the others: so until the game is over a seat may say only one of
+:data:`PHRASES`, which name no card and no suit (a greeting, thanks, a moment's wait, a goodbye); once it is
+over, any short text. Only the seats speak; spectators read. Each page and
 ``trionfi join`` says a phrase in its reader's language, so a table of several languages understands it.
 """
 
@@ -34,7 +35,8 @@ STORED = 200  # the last messages the store keeps of a table
 RATE, BURST = 0.5, 5  # a seat's messages: one every 2 s, five at once (a few quick words)
 
 _SPACES = re.compile(r"\s+")
-_INVISIBLE = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
+# (Not the zero-width joiner, U+200D: emoji such as a family or a flag of several are made with it.)
+_INVISIBLE = re.compile(r"[\x00-\x1f\x7f\u200b\u200c\u200e\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
 
 
 def clean_text(text: str) -> str:
@@ -59,8 +61,8 @@ def check_phrase(phrase: str) -> str:
 def phrases_only() -> ProtocolError:
     return ProtocolError(
         "phrases_only",
-        "while the cards are played, no word about them: say one of the phrases "
-        f"({', '.join(PHRASES)}); any text again when the game is over",
+        "until the game is over, no word that could be about the cards: say one of the phrases "
+        f"({', '.join(PHRASES)}); any text once the game is over",
     )
 
 

@@ -124,7 +124,7 @@ Other allowed actions are listed under "Other actions"; type them as shown.
   [bold]leave[/]  leave the seat (a stand-in bot plays it, if the creator set one; come back with join)
   [bold]bot[/]    let a bot play for the person the table waits for, gone a while or who left (they take their
          seat back by opening their link)
-  [bold]chat[/] TEXT  say something to the table; while the cards are played, only one of the set phrases
+  [bold]chat[/] TEXT  say something to the table; until the game is over, only one of the set phrases
          ([bold]chat[/] alone lists them: [bold]chat good_luck[/])
   [bold]help[/]   this help
   [bold]quit[/]   disconnect (the seat stays yours: join again with the same link)"""
@@ -570,8 +570,8 @@ class TerminalClient:
         if not text:
             listed = ", ".join(f"[bold]{key}[/] ({words})" for key, words in PHRASES.items())
             self.say(f"The phrases, which may be said at any time: {listed}.")
-            if self.status == "playing":
-                self.say("While the cards are played only these: no word about the cards. Any text once it is over.")
+            if self.status != "finished":
+                self.say("Until the game is over only these: no word about the cards. Any text once it is over.")
             return
         wanted = text.lower().replace(" ", "_").rstrip("!.?")
         for key, words in PHRASES.items():

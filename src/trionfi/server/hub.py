@@ -274,7 +274,7 @@ class Hub:
             chat.check_phrase(phrase)
         else:
             text = chat.clean_text(text or "")
-            if t.row.status == "playing":
+            if t.row.status != "finished":  # (a waiting table's seats hold their cards already)
                 raise chat.phrases_only()
         t.say_limits.setdefault(seat, chat.SayLimit()).take()
         name = t.row.seats[seat].name or ""

@@ -1,7 +1,7 @@
 // What the people at a table say to each other (docs/protocol.md, `say`): the side panel's *Chat* block, and a
 // bubble by the speaker's seat on the felt for a few seconds, so a phone (whose panel is behind *Scores*) sees it.
-// While the cards are played only the set phrases (no game lets its players talk about the cards); before the first
-// card and once the game is over, any text. Each phrase is said in the reader's language.
+// Until the game is over only the set phrases (no game lets its players talk about the cards, and a waiting
+// table's seats hold theirs already); once it is over, any text. Each phrase is said in the reader's language.
 
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
@@ -12,7 +12,8 @@ const SHOWN = 40; // lines in the block (the connection keeps more)
 
 let block = null; // the block, drawn once and kept: a redraw of the side panel must not take the text being typed
 let parts = null;
-let drawnKey = null;
+let drawnKey = null; // the viewer and the language the lines were drawn for
+let drawnNumbers = []; // the numbers of the lines drawn
 let sendText = null; // the text sent and not yet heard back: the box is emptied when it is
 
 /** What a message says, in the reader's language. */
@@ -28,13 +29,23 @@ export function chatBlock(ctx, said, say) {
   const me = ctx.me;
   if (me === null && !said.length) return null;
   if (!block) build(say);
-  const key = JSON.stringify([said.map((m) => m.n), me, language()]);
-  if (key !== drawnKey) {
+  const shown = said.slice(-SHOWN);
+  const numbers = shown.map((m) => m.n);
+  const key = JSON.stringify([me, language()]);
+  if (key !== drawnKey || numbers.join() !== drawnNumbers.join()) {
+    const line = (m) => el("li", { className: m.seat === me ? "mine" : "" }, el("strong", {}, speaker(m, me)), ": ", words(m));
+    // New lines are added to the list (a screen reader says them, and only them); anything else draws it anew.
+    const from = drawnNumbers.length ? numbers.indexOf(drawnNumbers[drawnNumbers.length - 1]) + 1 : 0;
+    const kept = numbers.slice(0, from);
+    if (key === drawnKey && from > 0 && drawnNumbers.slice(-kept.length).join() === kept.join()) {
+      parts.log.append(...shown.slice(from).map(line));
+      while (parts.log.children.length > shown.length) parts.log.firstElementChild.remove();
+    } else {
+      parts.log.replaceChildren(...(shown.length ? shown.map(line) : [el("li", { className: "empty" }, t("chat.empty"))]));
+    }
     drawnKey = key;
+    drawnNumbers = numbers;
     parts.title.textContent = t("chat.title");
-    parts.log.replaceChildren(...said.slice(-SHOWN).map((m) =>
-      el("li", { className: m.seat === me ? "mine" : "" }, el("strong", {}, speaker(m, me)), ": ", words(m))));
-    parts.log.hidden = !said.length;
     parts.log.scrollTop = parts.log.scrollHeight;
     relabel();
     const mine = said.filter((m) => m.seat === me && "text" in m).pop();
@@ -43,8 +54,8 @@ export function chatBlock(ctx, said, say) {
       sendText = null;
     }
   }
-  // Any text before the first card and once the game is over; only the phrases while the cards are played.
-  const free = ctx.status !== "playing";
+  // Only the phrases until the game is over (a waiting table's seats see their cards already); then any text.
+  const free = ctx.status === "finished";
   parts.form.hidden = me === null;
   parts.textRow.hidden = !free;
   parts.onlyPhrases.hidden = free;
@@ -100,7 +111,8 @@ export function showBubbles(felt, said) {
     const y = parseFloat(seat.style.getPropertyValue("--y"));
     const life = BUBBLE_MS + 40 * Math.min(text.length, 150); // a longer text stays longer
     const bubble = el("div", { className: `bubble${y < 40 ? " below" : ""}`, "data-seat": m.seat,
-      style: `--x:${seat.style.getPropertyValue("--x")};--y:${seat.style.getPropertyValue("--y")};--life:${life}ms` }, text);
+      style: `--x:${seat.style.getPropertyValue("--x")};--y:${seat.style.getPropertyValue("--y")};--life:${life}ms` },
+    el("span", {}, text));
     bubbleLayer().querySelector(`.bubble[data-seat="${m.seat}"]`)?.remove(); // the newest only, per seat
     bubbleLayer().append(bubble);
     setTimeout(() => bubble.remove(), life);

@@ -663,14 +663,19 @@ function wireChrome() {
   });
   $("panel-toggle").addEventListener("click", () => {
     page.sidePanel = !page.sidePanel;
+    const unread = page.unread;
     if (page.sidePanel) page.unread = 0;
     showUnread();
     document.body.classList.toggle("side-open", page.sidePanel);
     $("panel-toggle").setAttribute("aria-expanded", String(page.sidePanel));
     // An upright phone opens the panel under the hand, at the screen's foot or below it: the tap seemed to do
-    // nothing. Beside the table (sideways, a desktop) it is in sight already.
+    // nothing. Beside the table (sideways, a desktop) it is in sight already. Opened for what was said (the count
+    // on the button), the chat is shown, under the points and the narrative.
     const side = $("side");
-    if (page.sidePanel && side.getBoundingClientRect().top > window.innerHeight / 2) {
+    const chat = side.querySelector(".chat-block");
+    if (page.sidePanel && unread && chat) {
+      chat.scrollIntoView({ behavior: "smooth", block: "end" });
+    } else if (page.sidePanel && side.getBoundingClientRect().top > window.innerHeight / 2) {
       side.scrollIntoView({ behavior: "smooth", block: "start" });
     }
   });
