@@ -31,6 +31,28 @@ def test_the_migrations_build_the_schema_and_run_twice(tmp_path: Path) -> None:
         store.close()
 
 
+def test_a_store_made_before_the_chat_gains_it_and_keeps_its_tables(tmp_path: Path) -> None:
+    # A server upgraded in place: its store at the first revision (tables, seats, actions) gets the messages.
+    from alembic import command
+    from alembic.config import Config
+
+    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+    try:
+        config = Config()
+        config.set_main_option("script_location", "trionfi.server:migrations")
+        with store.engine.begin() as conn:
+            config.attributes["connection"] = conn
+            command.upgrade(config, "0001")
+        assert store.create(row("old")).result() == OK
+        assert store.append("old", 0, 0, "Kb", "playing").result() == OK
+        store.migrate()
+        assert store.load("old")[1] == [(0, "Kb")]
+        assert store.say("old", 0, "Ann", None, "hello", keep=10).result()["n"] == 0
+        assert [m["phrase"] for m in store.messages("old", 10)] == ["hello"]
+    finally:
+        store.close()
+
+
 def test_actions_are_numbered_and_a_stale_count_is_a_conflict(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 's.db'}")
     try:

@@ -162,6 +162,30 @@ def test_say_stays_where_it_is_while_the_others_talk(new_page, live_server):  # 
     ann.close()
 
 
+HIDE = 'Object.defineProperty(document, "hidden", { configurable: true, get: () => %s })'
+
+
+def test_what_is_said_while_the_page_is_in_another_tab_is_counted_in_its_title(new_page, live_server):  # noqa: F811
+    created = live_server.create(game="briscola", seats=[OPEN, OPEN], seed=12)
+    ann = open_table(new_page, live_server, created["seats"][0]["invite"], viewport=DESKTOP)
+    ann.wait_for_selector("#hand .card")
+    ann.evaluate(HIDE % "true")  # Ann went to another tab while Bea comes
+
+    async def talk() -> None:
+        bea = await Player(live_server.ws_url, created["table"], created["seats"][1]["token"], "Bea").connect()
+        for phrase in ("hello", "good_luck"):
+            await bea.send({"type": "say", "phrase": phrase})
+        await bea.wait(lambda: len([m for m in bea.messages if m["type"] == "said"]) == 2)
+        await bea.close()
+
+    run_apart(talk())
+    expect(ann).to_have_title("(2) ▶ Your turn · Briscola · trionfi")
+    ann.evaluate(HIDE % "false")
+    ann.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(ann).to_have_title("▶ Your turn · Briscola · trionfi")
+    ann.close()
+
+
 def test_scores_opened_for_what_was_said_shows_the_chat(new_page, live_server):  # noqa: F811
     # On a phone turned sideways the side panel opens beside the table, the chat under the points and the
     # narrative, out of sight: opened for the count on *Scores*, it shows the chat.
@@ -173,7 +197,9 @@ def test_scores_opened_for_what_was_said_shows_the_chat(new_page, live_server): 
     bea.wait_for_selector("body[data-ready=true] .hand .card")
     say_phrase(ann, "hello")
     expect(bea.locator("#panel-toggle")).to_have_attribute("data-unread", "1")
+    expect(bea.locator("#panel-toggle")).to_have_accessible_name("Scores, 1 new in the chat")
     bea.locator("#panel-toggle").click()
+    expect(bea.locator("#panel-toggle")).to_have_accessible_name("Scores")
     expect(bea.locator(".chat-log li").last).to_have_text("Ann: Hello!")
     expect(bea.locator(".chat-log li").last).to_be_in_viewport()
     expect(bea.locator(".chat-phrase")).to_be_in_viewport()

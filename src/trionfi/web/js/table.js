@@ -34,7 +34,8 @@ const page = {
   rematchAsked: false,
   standInAsked: false,
   sitting: false, // a spectator's claim of a free seat is on its way
-  unread: 0, // things said by others while the side panel was out of sight (a phone): a dot on *Scores*
+  unread: 0, // things said by others while the side panel was out of sight (a phone): a count on *Scores*
+  unseen: 0, // things said by others while the page was in another tab: a count in the tab's title
 };
 
 // ---- the context the drawing functions read ---------------------------------------------------------------------
@@ -91,7 +92,8 @@ function render() {
   showWatching(ctx);
   // The tab says when it is this seat's turn: a player waiting for friends is often in another tab.
   const myTurn = ctx.obs.current_player === ctx.me && ctx.me !== null && ctx.status === "playing";
-  document.title = `${myTurn ? `▶ ${t("tab.yourTurn")} · ` : ""}${name} · trionfi`;
+  // And how many things were said while it was in another tab: "(2) Briscola · trionfi".
+  document.title = `${page.unseen ? `(${page.unseen}) ` : ""}${myTurn ? `▶ ${t("tab.yourTurn")} · ` : ""}${name} · trionfi`;
   renderFelt($("felt"), ctx, [bubbleLayer()]);
   $("felt").setAttribute("aria-label", t("table.felt"));
   $("status").textContent = statusText(ctx);
@@ -148,8 +150,7 @@ function render() {
   lastButton.hidden = !(ctx.obs.tricks || []).length;
   lastButton.textContent = t("trick.last");
   lastButton.setAttribute("aria-expanded", String(page.overlay === "last-trick"));
-  $("panel-toggle").textContent = t("panel.toggle");
-  showUnread();
+  showUnread(); // (and the button's words, in the language chosen)
   renderNotice(ctx);
   // The table waits for someone gone, and this page may let a bot play for them: the offer, under the hand on a
   // phone, is also under the status line, in sight.
@@ -562,6 +563,7 @@ function onChange(change) {
 function heard(said) {
   showBubbles($("felt"), said);
   const others = said.filter((m) => m.seat !== page.conn.welcome?.seat).length;
+  if (document.hidden) page.unseen += others;
   const side = $("side");
   if (others && (!side.getClientRects().length || side.getBoundingClientRect().top > window.innerHeight)) page.unread += others;
 }
@@ -570,7 +572,12 @@ function showUnread() {
   const toggle = $("panel-toggle");
   if (page.unread) toggle.dataset.unread = String(page.unread);
   else delete toggle.dataset.unread;
-  toggle.title = page.unread ? t("chat.unread", { n: page.unread }) : "";
+  const words = page.unread ? t("chat.unread", { n: page.unread }) : "";
+  toggle.title = words;
+  toggle.textContent = t("panel.toggle");
+  // (The count is drawn by the style sheet: a screen reader is told it in words.)
+  if (words) toggle.setAttribute("aria-label", `${t("panel.toggle")}, ${words}`);
+  else toggle.removeAttribute("aria-label");
 }
 
 function sayAtTable(what) {
@@ -677,6 +684,12 @@ function wireChrome() {
       chat.scrollIntoView({ behavior: "smooth", block: "end" });
     } else if (page.sidePanel && side.getBoundingClientRect().top > window.innerHeight / 2) {
       side.scrollIntoView({ behavior: "smooth", block: "start" });
+    }
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && page.unseen) {
+      page.unseen = 0;
+      render();
     }
   });
   // A turned phone or a resized window redraws (the hand's rows depend on the width).
