@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 import httpx
@@ -206,3 +207,15 @@ def test_a_message_told_by_another_process_late_keeps_its_place_and_is_not_said_
 )
 def test_a_text_is_put_on_one_line_without_what_cannot_be_seen(typed: str, shown: str) -> None:
     assert chat.clean_text(typed) == shown
+
+
+def test_the_page_offers_the_server_s_phrases_each_in_both_languages() -> None:
+    # The table page lists the phrases in js/chat.js (no build step): the same keys as the server's, in its order,
+    # each with its words in every language file (the English ones the server's own).
+    web = Path(chat.__file__).resolve().parents[1] / "web"
+    listed = re.search(r"export const PHRASES = \[(.*?)\];", (web / "js" / "chat.js").read_text()).group(1)
+    assert re.findall(r'"(\w+)"', listed) == list(chat.PHRASES)
+    english = json.loads((web / "lang" / "en.json").read_text())
+    italian = json.loads((web / "lang" / "it.json").read_text())
+    for key, words in chat.PHRASES.items():
+        assert english[f"chat.phrase.{key}"] == words and italian[f"chat.phrase.{key}"]

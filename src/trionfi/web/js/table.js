@@ -559,7 +559,8 @@ function onChange(change) {
   render();
 }
 
-/** Someone said something: a bubble by their seat, and a dot on *Scores* while the panel is out of sight. */
+/** Someone said something: a bubble by their seat, a count on *Scores* while the panel is out of sight, and one in
+ * the tab's title while the page is in another tab. */
 function heard(said) {
   showBubbles($("felt"), said);
   const others = said.filter((m) => m.seat !== page.conn.welcome?.seat).length;
@@ -729,7 +730,7 @@ function wireLanguage() {
     wireLanguage();
     render();
   }));
-  $("panel-toggle").textContent = t("panel.toggle");
+  showUnread();
 }
 
 async function main() {
