@@ -117,11 +117,12 @@ def test_after_the_game_any_text_and_it_stays_while_the_table_moves_on(new_page,
     ann.keyboard.type("orrow?")
     expect(ann.locator(".chat-text")).to_have_value("  Good game!   Same time tomorrow?")
     ann.keyboard.press("Enter")
-    bea.goto(page_url(live_server, created["seats"][1]["invite"]))  # (the rematch took her page to the new table)
-    expect(bea.locator(".chat-log li")).to_have_text(["Ann: Good game! Same time tomorrow?"])
+    # (The rematch takes Bea's page to the new table: a spectator of this one reads what Ann said.)
+    watcher = open_table(new_page, live_server, created["spectate"], viewport=DESKTOP)
+    expect(watcher.locator(".chat-log li")).to_have_text(["Ann: Good game! Same time tomorrow?"])
     expect(ann.locator(".chat-text")).to_have_value("")  # sent and heard back: the box is empty again
     expect(ann.locator(".chat-text")).to_be_focused()
-    for tab in (bea, ann):
+    for tab in (watcher, bea, ann):
         tab.close()
 
 
